@@ -1,0 +1,364 @@
+"""Calculators: a procedure plus its input schema, outcomes and validation.
+
+A :class:`Calculator` ties one rules procedure (see :mod:`rules_py.dice`) to
+
+* ``fields``: the inputs a player sets, each a :class:`Field` with a type
+  (``int``, ``bool``, ``choice``, ``number``, ``text`` or ``map``), a default,
+  bounds or choices, and help text in our own words;
+* ``outcomes``: what the procedure returns, each an :class:`Outcome`;
+* optional ``check`` (cross-field rules, raising :class:`InputError`) and
+  ``notes`` (the readings in force, shown beside the odds).
+
+Every entry point validates first, so a procedure only ever sees clean,
+typed values. Raw values may be Python values or the strings of a command
+line or a URL query (``"true"``, ``"3"``, ``"soviet"``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field as dataclass_field
+from fractions import Fraction
+from typing import Any
+
+from .dice import Distribution, Rolling, enumerate_outcomes
+
+FIELD_TYPES = ("int", "bool", "choice", "number", "text", "map")
+OUTCOME_TYPES = ("int", "bool", "choice")
+_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
+MAX_TEXT = 4000
+
+
+class InputError(ValueError):
+    """Invalid input. ``errors`` lists (field name or None, message) pairs."""
+
+    def __init__(self, errors: Sequence[tuple[str | None, str]] | str, field: str | None = None):
+        if isinstance(errors, str):
+            errors = [(field, errors)]
+        self.errors: list[tuple[str | None, str]] = list(errors)
+        super().__init__("; ".join(f"{name}: {msg}" if name else msg for name, msg in self.errors))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"error": str(self), "fields": [{"field": f, "message": m} for f, m in self.errors]}
+
+
+@dataclass(frozen=True)
+class Choice:
+    name: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input. ``minimum``/``maximum`` bound int and number fields."""
+
+    name: str
+    type: str
+    label: str
+    help: str
+    default: Any = None
+    minimum: int | Fraction | None = None
+    maximum: int | Fraction | None = None
+    choices: tuple[Choice, ...] = ()
+    required: bool = False
+
+    def __post_init__(self) -> None:
+        if not _NAME.match(self.name):
+            raise ValueError(f"bad field name {self.name!r}")
+        if self.type not in FIELD_TYPES:
+            raise ValueError(f"{self.name}: unknown field type {self.type!r}")
+        if self.type == "choice" and not self.choices:
+            raise ValueError(f"{self.name}: a choice field needs choices")
+        if not self.required and self.default is not None:
+            self.parse(self.default)  # a default must itself be valid
+
+    def allowed(self) -> str:
+        """What this field accepts, in words, for error messages."""
+        if self.type == "bool":
+            return "true or false"
+        if self.type == "choice":
+            return "one of " + ", ".join(c.name for c in self.choices)
+        if self.type in ("int", "number"):
+            kind = "a whole number" if self.type == "int" else "a number"
+            if self.minimum is not None and self.maximum is not None:
+                return f"{kind} from {self.minimum} to {self.maximum}"
+            if self.minimum is not None:
+                return f"{kind} of at least {self.minimum}"
+            if self.maximum is not None:
+                return f"{kind} of at most {self.maximum}"
+            return kind
+        return f"text of at most {MAX_TEXT} characters"
+
+    def parse(self, raw: Any) -> Any:
+        """The typed value of ``raw``, or InputError naming this field."""
+        bad = InputError(f"{raw!r} is not allowed: expected {self.allowed()}", self.name)
+        if self.type == "bool":
+            if isinstance(raw, bool):
+                return raw
+            if isinstance(raw, str) and raw.strip().lower() in ("true", "false"):
+                return raw.strip().lower() == "true"
+            raise bad
+        if self.type == "choice":
+            if isinstance(raw, str) and raw.strip() in {c.name for c in self.choices}:
+                return raw.strip()
+            raise bad
+        if self.type == "int":
+            if isinstance(raw, bool):
+                raise bad
+            if isinstance(raw, int):
+                value = raw
+            elif isinstance(raw, str) and re.fullmatch(r"\s*[+-]?\d{1,9}\s*", raw):
+                value = int(raw)
+            else:
+                raise bad
+            return self._bounded(value, bad)
+        if self.type == "number":
+            if isinstance(raw, bool):
+                raise bad
+            if isinstance(raw, (int, Fraction)):
+                value = Fraction(raw)
+            elif isinstance(raw, str) and re.fullmatch(r"\s*[+-]?(\d{1,9}(\.\d{0,6})?|\.\d{1,6})\s*", raw):
+                value = Fraction(raw.strip())
+            else:
+                raise bad
+            return self._bounded(value, bad)
+        # text and map: plain text, never evaluated.
+        if not isinstance(raw, str) or len(raw) > MAX_TEXT:
+            raise bad
+        return raw
+
+    def _bounded(self, value, bad):
+        if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
+            raise bad
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "type": self.type, "label": self.label, "help": self.help}
+        out["default"] = None if self.default is None else format_value(self.default)
+        out["required"] = self.required
+        if self.minimum is not None:
+            out["min"] = format_value(self.minimum)
+        if self.maximum is not None:
+            out["max"] = format_value(self.maximum)
+        if self.choices:
+            out["choices"] = [{"name": c.name, "label": c.label} for c in self.choices]
+        return out
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One result of a procedure. ``values`` fixes the order of choice values;
+    ``extra`` lists non-numeric values an int outcome may take ("later")."""
+
+    name: str
+    type: str
+    label: str
+    help: str = ""
+    values: tuple[str, ...] = ()
+    extra: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not _NAME.match(self.name):
+            raise ValueError(f"bad outcome name {self.name!r}")
+        if self.type not in OUTCOME_TYPES:
+            raise ValueError(f"{self.name}: unknown outcome type {self.type!r}")
+
+    def ordered(self, dist: Distribution) -> list[tuple[Any, Fraction]]:
+        """(value, p) in display order; bool and choice list every value, even at 0."""
+        if self.type == "bool":
+            return [(False, dist.p(False)), (True, dist.p(True))]
+        if self.type == "choice":
+            names = list(self.values) + [v for v in dist if v not in self.values]
+            return [(v, dist.p(v)) for v in names]
+        numbers = [(v, p) for v, p in dist.pairs() if not isinstance(v, str)]
+        words = [(v, dist.p(v)) for v in self.extra if dist.p(v)]
+        return numbers + words
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"name": self.name, "type": self.type, "label": self.label, "help": self.help}
+        if self.values:
+            out["values"] = list(self.values)
+        if self.extra:
+            out["extra"] = list(self.extra)
+        return out
+
+
+def format_value(value: Any) -> str:
+    """The text of a value in JSON keys, URLs and the command line."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else _decimal(value)
+    return str(value)
+
+
+def _decimal(value: Fraction) -> str:
+    text = f"{float(value):.6f}".rstrip("0").rstrip(".")
+    return text
+
+
+def format_probability(p: Fraction) -> str:
+    """An exact probability in lowest terms: "n/d", or "0" and "1"."""
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+
+
+@dataclass(frozen=True)
+class Odds:
+    calculator: "Calculator"
+    inputs: dict[str, Any]
+    outcomes: dict[str, Distribution]
+    notes: list[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {}
+        for outcome in self.calculator.outcomes_for(self.inputs):
+            dist = self.outcomes[outcome.name]
+            out[outcome.name] = {format_value(v): format_probability(p) for v, p in outcome.ordered(dist)}
+        return {
+            "calculator": self.calculator.id,
+            "inputs": {k: format_value(v) if not isinstance(v, str) else v for k, v in self.inputs.items()},
+            "outcomes": out,
+            "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True)
+class Roll:
+    calculator: "Calculator"
+    inputs: dict[str, Any]
+    seed: int
+    dice: list[dict[str, Any]]
+    outcomes: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "calculator": self.calculator.id,
+            "inputs": {k: format_value(v) if not isinstance(v, str) else v for k, v in self.inputs.items()},
+            "seed": self.seed,
+            "dice": [
+                {"label": d["label"], "dice": d["dice"], "faces": list(d["faces"]), "result": _jsonable(d["result"])}
+                for d in self.dice
+            ],
+            "outcomes": {o.name: format_value(self.outcomes[o.name]) for o in self.calculator.outcomes_for(self.inputs)},
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, bool) or isinstance(value, (int, str)) or value is None:
+        return value
+    if isinstance(value, Fraction):
+        return format_value(value)
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return str(value)
+
+
+MAX_SEED = 2**63 - 1
+
+
+@dataclass(frozen=True)
+class Calculator:
+    """A registered calculator. ``procedure(dice, **inputs) -> {outcome: value}``.
+
+    ``outcomes`` is a tuple, or a function of the validated inputs for
+    calculators whose outcomes depend on them (one per unit on a map).
+    """
+
+    id: str
+    title: str
+    system: str
+    procedure: Callable[..., Mapping[str, Any]]
+    fields: tuple[Field, ...]
+    outcomes: tuple[Outcome, ...] | Callable[[dict[str, Any]], tuple[Outcome, ...]]
+    description: str = ""
+    page: str = ""  # the rules page that embeds it, as a docs path: "combat-hq/comms.md"
+    check: Callable[[dict[str, Any]], None] | None = None
+    notes: Callable[[dict[str, Any]], list[str]] | None = None
+    examples: tuple[dict[str, str], ...] = dataclass_field(default_factory=tuple)
+
+    def __post_init__(self) -> None:
+        if not _ID.match(self.id):
+            raise ValueError(f"bad calculator id {self.id!r}")
+        names = [f.name for f in self.fields]
+        if len(set(names)) != len(names):
+            raise ValueError(f"{self.id}: duplicate field names")
+
+    def field(self, name: str) -> Field:
+        for f in self.fields:
+            if f.name == name:
+                return f
+        raise KeyError(name)
+
+    def outcomes_for(self, inputs: dict[str, Any]) -> tuple[Outcome, ...]:
+        return self.outcomes(inputs) if callable(self.outcomes) else self.outcomes
+
+    def validate(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Typed inputs with defaults filled in, or InputError listing every problem."""
+        raw = dict(raw or {})
+        errors: list[tuple[str | None, str]] = []
+        known = {f.name for f in self.fields}
+        for name in raw:
+            if name not in known:
+                errors.append((None, f"unknown input {name!r}: {self.id} takes " + (", ".join(sorted(known)) or "no inputs")))
+        values: dict[str, Any] = {}
+        for f in self.fields:
+            if f.name in raw:
+                try:
+                    values[f.name] = f.parse(raw[f.name])
+                except InputError as e:
+                    errors.extend(e.errors)
+            elif f.required:
+                errors.append((f.name, f"required: {f.allowed()}"))
+            else:
+                values[f.name] = f.default
+        if not errors and self.check:
+            try:
+                self.check(values)
+            except InputError as e:
+                errors.extend(e.errors)
+        if errors:
+            raise InputError(errors)
+        return values
+
+    def odds(self, raw: Mapping[str, Any] | None = None, **kwargs: Any) -> Odds:
+        inputs = self.validate({**(raw or {}), **kwargs})
+        outcomes = enumerate_outcomes(self._run, tuple(sorted(inputs.items())))
+        self._check_outcomes(inputs, outcomes)
+        return Odds(self, inputs, outcomes, self.notes(inputs) if self.notes else [])
+
+    def roll(self, seed: int, raw: Mapping[str, Any] | None = None, **kwargs: Any) -> Roll:
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise InputError(f"{seed!r} is not allowed: expected a whole number from 0 to {MAX_SEED}", "seed")
+        inputs = self.validate({**(raw or {}), **kwargs})
+        dice = Rolling(seed)
+        result = dict(self._run(dice, tuple(sorted(inputs.items()))))
+        return Roll(self, inputs, seed, dice.log, result)
+
+    def _run(self, dice, items: tuple) -> Mapping[str, Any]:
+        return self.procedure(dice, **dict(items))
+
+    def _check_outcomes(self, inputs: dict[str, Any], outcomes: dict[str, Distribution]) -> None:
+        declared = {o.name for o in self.outcomes_for(inputs)}
+        if set(outcomes) != declared:
+            raise AssertionError(f"{self.id}: procedure returned {sorted(outcomes)}, declared {sorted(declared)}")
+
+    def schema(self) -> dict[str, Any]:
+        """JSON-able description for generated forms and pages."""
+        out: dict[str, Any] = {
+            "id": self.id,
+            "title": self.title,
+            "system": self.system,
+            "description": self.description,
+            "page": self.page,
+            "fields": [f.schema() for f in self.fields],
+        }
+        if not callable(self.outcomes):
+            out["outcomes"] = [o.schema() for o in self.outcomes]
+        else:
+            out["outcomes"] = [o.schema() for o in self.outcomes(self.validate({}))] if not any(f.required for f in self.fields) else []
+            out["dynamic_outcomes"] = True
+        return out

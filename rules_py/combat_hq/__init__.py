@@ -1,0 +1,1 @@
+"""Combat HQ: procedures and calculators, with their tables in data/."""

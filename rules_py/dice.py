@@ -1,0 +1,373 @@
+"""Exact dice distributions, and the dice object that runs a procedure two ways.
+
+A rules procedure is an ordinary Python function ``procedure(dice, **inputs)``
+that asks ``dice`` for every random number it needs and returns a dict of its
+outcomes. It is written once and run in one of two modes:
+
+* **Odds** (:func:`enumerate_outcomes`): ``dice`` is an :class:`Enumerating`
+  object. Every *choice point* (one call such as ``dice.d6(...)`` or
+  ``dice.sum_of(3, 6, ...)``) is a finite distribution. The procedure is
+  replayed once per path through the tree of choice points, depth first: on
+  each replay the choice points up to the last branching one repeat the choices
+  of the previous path, the last one advances to its next value, and any later
+  one takes its first value. A path's weight is the product of the exact
+  probabilities (:class:`fractions.Fraction`) of the values chosen along it, so
+  the weights of all paths sum to exactly 1.
+* **Roll** (:class:`Rolling`): ``dice`` draws real dice from
+  ``random.Random(seed)`` and records every die shown to the player with what
+  it decided. Only ``randrange`` is used, whose output for an integer seed is
+  the same on CPython 3.11 and on the Python 3.14 inside Pyodide.
+
+Keeping the tree small
+----------------------
+Replay costs one run of the procedure per leaf, so aggregates are single
+choice points: ``sum_of(n, sides)`` is the n-fold convolution of one die and
+has ``n*(sides-1)+1`` values instead of ``sides**n`` paths; ``successes(n,
+target)`` is a binomial with ``n+1`` values; ``pool(n, sides, key)`` sums a
+vector ``key(face)`` over n dice (for instance successes and sixes together)
+by convolution. A *chart* roll (``d6(label, chart=...)``) branches once per
+distinct chart result, not per face.
+
+``dice.sub(fn, *args)`` runs a self-contained part of a procedure; in odds
+mode the part is enumerated on its own (once per distinct ``args``, cached)
+and becomes one choice point over its distinct return values. That turns a
+product of independent stages into a sum of their sizes.
+
+A procedure must be deterministic given its choices: no clocks, no global
+random state, and the same sequence of choice points for the same choices.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+__all__ = [
+    "Distribution",
+    "Dice",
+    "Enumerating",
+    "Rolling",
+    "die",
+    "sum_of",
+    "successes",
+    "pool",
+    "enumerate_outcomes",
+    "enumerate_values",
+]
+
+
+def _sort_key(value: Any) -> tuple:
+    """Numbers first in numeric order, then anything else by its text."""
+    if isinstance(value, bool):
+        return (0, int(value), "")
+    if isinstance(value, (int, Fraction)):
+        return (0, value, "")
+    return (1, 0, str(value))
+
+
+class Distribution(Mapping):
+    """An immutable finite distribution: value -> exact probability.
+
+    Values with probability zero are dropped. The probabilities are
+    ``Fraction`` and sum to exactly 1. Iteration is in ascending value order
+    (numbers first, then other values by their text).
+    """
+
+    __slots__ = ("_p", "_items")
+
+    def __init__(self, weights: Mapping[Hashable, int | Fraction] | Iterable[tuple[Hashable, int | Fraction]]):
+        pairs = weights.items() if isinstance(weights, Mapping) else weights
+        merged: dict[Hashable, Fraction] = {}
+        for value, weight in pairs:
+            weight = Fraction(weight)
+            if weight < 0:
+                raise ValueError(f"negative weight {weight} for {value!r}")
+            if weight:
+                merged[value] = merged.get(value, Fraction(0)) + weight
+        total = sum(merged.values(), Fraction(0))
+        if total == 0:
+            raise ValueError("a distribution needs at least one value of positive weight")
+        items = sorted(((v, w / total) for v, w in merged.items()), key=lambda vw: _sort_key(vw[0]))
+        self._items: tuple[tuple[Hashable, Fraction], ...] = tuple(items)
+        self._p = dict(items)
+
+    # Mapping protocol
+    def __getitem__(self, value: Hashable) -> Fraction:
+        return self._p[value]
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return (v for v, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Distribution):
+            return self._p == other._p
+        if isinstance(other, Mapping):
+            return self._p == {k: Fraction(v) for k, v in other.items() if v}
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._items)
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{v!r}: {p}" for v, p in self._items)
+        return f"Distribution({{{body}}})"
+
+    def pairs(self) -> tuple[tuple[Hashable, Fraction], ...]:
+        """The (value, probability) pairs in order."""
+        return self._items
+
+    def p(self, value: Hashable) -> Fraction:
+        """P(X = value); zero for a value never produced."""
+        return self._p.get(value, Fraction(0))
+
+    def map(self, fn: Callable[[Any], Hashable]) -> "Distribution":
+        """The distribution of fn(X); values that fn merges add their weights."""
+        return Distribution((fn(v), p) for v, p in self._items)
+
+    def __add__(self, other: "Distribution | int") -> "Distribution":
+        """X + Y for independent X, Y (convolution), or X + c for a constant."""
+        if isinstance(other, Distribution):
+            out: dict[Hashable, Fraction] = {}
+            for a, pa in self._items:
+                for b, pb in other._items:
+                    s = _add(a, b)
+                    out[s] = out.get(s, Fraction(0)) + pa * pb
+            return Distribution(out)
+        return self.map(lambda v: _add(v, other))
+
+    __radd__ = __add__
+
+    def mean(self) -> Fraction:
+        """E[X] = sum of value * P(value); numeric values only."""
+        return sum((Fraction(v) * p for v, p in self._items), Fraction(0))
+
+    def at_least(self, threshold: int | Fraction) -> Fraction:
+        """P(X >= threshold)."""
+        return sum((p for v, p in self._items if v >= threshold), Fraction(0))
+
+
+def _add(a: Any, b: Any) -> Any:
+    if isinstance(a, tuple):
+        return tuple(x + y for x, y in zip(a, b))
+    return a + b
+
+
+@lru_cache(maxsize=None)
+def die(sides: int) -> Distribution:
+    """One fair die numbered 1..sides: P(k) = 1/sides."""
+    if sides < 1:
+        raise ValueError("a die needs at least one side")
+    return Distribution({k: 1 for k in range(1, sides + 1)})
+
+
+@lru_cache(maxsize=None)
+def pool(n: int, sides: int, key: Callable[[int], Hashable]) -> Distribution:
+    """The sum over n independent dice of key(face), by repeated convolution.
+
+    ``key`` maps a face to a number or a tuple of numbers (added element-wise),
+    so one pass can count successes and sixes together. With zero dice the
+    sum is 0 (or the zero tuple). Cost: O(n * values * sides), never sides**n.
+    """
+    if n < 0:
+        raise ValueError("cannot roll a negative number of dice")
+    one = die(sides).map(key)
+    first = next(iter(one))
+    zero = tuple(0 for _ in first) if isinstance(first, tuple) else 0
+    total = Distribution({zero: 1})
+    for _ in range(n):
+        total = total + one
+    return total
+
+
+def _identity(face: int) -> int:
+    return face
+
+
+def sum_of(n: int, sides: int) -> Distribution:
+    """The total of n dice of the given sides (3D6: values 3..18)."""
+    return pool(n, sides, _identity)
+
+
+@lru_cache(maxsize=None)
+def _at_least(target: int) -> Callable[[int], int]:
+    def key(face: int) -> int:
+        return 1 if face >= target else 0
+
+    return key
+
+
+def successes(n: int, target: int, sides: int = 6) -> Distribution:
+    """How many of n dice show target or more: Binomial(n, (sides-target+1)/sides)."""
+    return pool(n, sides, _at_least(target))
+
+
+# ---------------------------------------------------------------------------
+# The dice object
+
+
+class Dice:
+    """What a procedure asks for its randomness. Subclasses decide how."""
+
+    def _choose(self, label: str, dist: Callable[[], Distribution], roll: Callable[[random.Random], tuple[list[int], Any]], spec: str) -> Any:
+        raise NotImplementedError
+
+    def die(self, sides: int, label: str, chart: Callable[[int], Hashable] | None = None) -> Any:
+        """Roll one die. With ``chart`` the face is looked up and the result returned."""
+        look = chart or _identity
+
+        def roll(rng: random.Random) -> tuple[list[int], Any]:
+            face = rng.randrange(sides) + 1
+            return [face], look(face)
+
+        return self._choose(label, lambda: die(sides).map(look), roll, f"D{sides}")
+
+    def d6(self, label: str, chart: Callable[[int], Hashable] | None = None) -> Any:
+        return self.die(6, label, chart)
+
+    def d3(self, label: str, chart: Callable[[int], Hashable] | None = None) -> Any:
+        return self.die(3, label, chart)
+
+    def pool(self, n: int, sides: int, label: str, key: Callable[[int], Hashable]) -> Any:
+        """Roll n dice and return the sum of key(face) over them (one choice point)."""
+
+        def roll(rng: random.Random) -> tuple[list[int], Any]:
+            faces = [rng.randrange(sides) + 1 for _ in range(n)]
+            total = pool(0, sides, key)  # the zero of key's type
+            value = next(iter(total))
+            for face in faces:
+                value = _add(value, key(face))
+            return faces, value
+
+        return self._choose(label, lambda: pool(n, sides, key), roll, f"{n}D{sides}")
+
+    def sum_of(self, n: int, sides: int, label: str) -> int:
+        """Roll n dice and return their total."""
+        return self.pool(n, sides, label, _identity)
+
+    def successes(self, n: int, target: int, label: str, sides: int = 6) -> int:
+        """Roll n dice and return how many show ``target`` or more."""
+        return self.pool(n, sides, label, _at_least(target))
+
+    def sub(self, fn: Callable[..., Any], *args: Hashable) -> Any:
+        """Run ``fn(dice, *args)``, a self-contained part of a procedure."""
+        raise NotImplementedError
+
+
+class Rolling(Dice):
+    """Roll mode: real dice from ``random.Random(seed)``, every die recorded.
+
+    ``log`` lists, in the order rolled, one dict per choice point:
+    ``{"label", "dice" (such as "3D6"), "faces" (each die shown), "result"}``.
+    """
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.log: list[dict[str, Any]] = []
+
+    def _choose(self, label, dist, roll, spec):
+        faces, value = roll(self.rng)
+        self.log.append({"label": label, "dice": spec, "faces": faces, "result": value})
+        return value
+
+    def sub(self, fn, *args):
+        return fn(self, *args)
+
+
+class _Freeze:
+    """Dict results of a sub-procedure, made hashable for a Distribution."""
+
+    @staticmethod
+    def pack(value: Any) -> Hashable:
+        if isinstance(value, dict):
+            return ("__dict__", tuple(value.items()))
+        return value
+
+    @staticmethod
+    def unpack(value: Any) -> Any:
+        if isinstance(value, tuple) and len(value) == 2 and value[0] == "__dict__":
+            return dict(value[1])
+        return value
+
+
+class Enumerating(Dice):
+    """Odds mode: one replay of the procedure along a given path of choices."""
+
+    def __init__(self, path: list[int], cache: dict):
+        self._path = path
+        self._sizes: list[int] = []
+        self._cache = cache
+        self.weight = Fraction(1)
+
+    def _choose(self, label, dist, roll, spec):
+        pairs = dist().pairs()
+        depth = len(self._sizes)
+        if depth == len(self._path):
+            self._path.append(0)
+        self._sizes.append(len(pairs))
+        value, p = pairs[self._path[depth]]
+        self.weight *= p
+        return value
+
+    def sub(self, fn, *args):
+        key = (fn, args)
+        dist = self._cache.get(key)
+        if dist is None:
+            dist = Distribution(
+                (_Freeze.pack(result), weight) for result, weight in _paths(fn, args, self._cache)
+            )
+            self._cache[key] = dist
+        return _Freeze.unpack(self._choose(getattr(fn, "__name__", "part"), lambda: dist, None, "part"))
+
+
+def _paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[Any, Fraction]]:
+    """Every path through fn's choice points: (return value, exact weight)."""
+    path: list[int] = []
+    while True:
+        dice = Enumerating(path, cache)
+        result = fn(dice, *args)
+        yield result, dice.weight
+        sizes = dice._sizes
+        del path[len(sizes):]
+        # Advance the deepest choice point that still has an untried value.
+        i = len(sizes) - 1
+        while i >= 0 and path[i] + 1 >= sizes[i]:
+            i -= 1
+        if i < 0:
+            return
+        path[i] += 1
+        del path[i + 1:]
+
+
+def enumerate_values(fn: Callable[..., Hashable], *args: Any) -> Distribution:
+    """The exact distribution of fn(dice, *args) over every path (hashable results)."""
+    return Distribution(_paths(fn, args, {}))
+
+
+def enumerate_outcomes(procedure: Callable[..., Mapping[str, Hashable]], *args: Any) -> dict[str, Distribution]:
+    """The exact marginal distribution of each outcome a procedure returns.
+
+    Every path must return the same outcome names; the weights of each
+    outcome's values then sum to exactly 1, which is checked rather than
+    normalised away.
+    """
+    marginals: dict[str, dict[Hashable, Fraction]] = {}
+    names: frozenset[str] | None = None
+    for result, weight in _paths(procedure, args, {}):
+        if names is None:
+            names = frozenset(result)
+        elif frozenset(result) != names:
+            raise ValueError(f"{procedure.__name__} returned outcomes {sorted(result)} on one path and {sorted(names)} on another")
+        for name, value in result.items():
+            bucket = marginals.setdefault(name, {})
+            bucket[value] = bucket.get(value, Fraction(0)) + weight
+    for name, bucket in marginals.items():
+        if sum(bucket.values()) != 1:
+            raise ValueError(f"outcome {name} does not sum to 1")
+    return {name: Distribution(bucket) for name, bucket in marginals.items()}

@@ -1,0 +1,1 @@
+"""Konflikt '47: procedures and calculators, with their tables in data/."""

@@ -1,0 +1,1 @@
+"""Operation Konrad: procedures and calculators, with their tables in data/."""

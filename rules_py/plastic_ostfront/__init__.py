@@ -1,0 +1,1 @@
+"""Plastic Ostfront: procedures and calculators, with their tables in data/."""

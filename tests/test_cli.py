@@ -1,0 +1,84 @@
+"""The command line contract: list, odds, roll, and exit 2 with one error line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from conftest import ROOT
+import rules_py
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "rules_py", *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+def test_list_one_calculator_a_line():
+    out = run("list")
+    assert out.returncode == 0 and out.stderr == ""
+    lines = out.stdout.splitlines()
+    assert lines == [f"{c.id} {c.title}" for c in rules_py.calculators()]
+    assert "chq-comms-check Combat HQ comms check" in lines
+
+
+def test_odds_json_shape():
+    out = run("odds", "chq-comms-check", "nation=soviet", "boosts=1")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert list(data) == ["calculator", "inputs", "outcomes", "notes"]
+    assert data["calculator"] == "chq-comms-check"
+    assert data["inputs"] == {"nation": "soviet", "boosts": "1", "air_recon": "false"}  # defaults included
+    # Soviet 3D + 1 boost = 4D against 3D: exactly 1/2 (see test_chq_comms).
+    assert data["outcomes"]["success"] == {"false": "1/2", "true": "1/2"}
+    margins = list(data["outcomes"]["margin"])
+    assert margins == [str(m) for m in sorted(int(m) for m in margins)]  # ascending integers
+    assert data["notes"] == []
+
+
+def test_roll_json_shape_and_repeatable():
+    a = run("roll", "chq-comms-check", "--seed", "99", "nation=usa")
+    b = run("roll", "chq-comms-check", "nation=usa", "--seed=99")
+    assert a.returncode == 0, a.stderr
+    assert a.stdout == b.stdout
+    data = json.loads(a.stdout)
+    assert data["seed"] == 99 and data["inputs"]["nation"] == "usa"
+    assert [d["dice"] for d in data["dice"]] == ["4D6", "3D6"]
+    own, opposed = (sum(f >= 4 for f in d["faces"]) for d in data["dice"])
+    assert data["outcomes"] == {"success": "true" if own > opposed else "false", "margin": str(own - opposed)}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["frobnicate"],
+        ["list", "extra"],
+        ["odds"],
+        ["odds", "no-such-calculator"],
+        ["odds", "chq-comms-check", "nation=atlantis"],
+        ["odds", "chq-comms-check", "boosts=-1"],
+        ["odds", "chq-comms-check", "boosts=two"],
+        ["odds", "chq-comms-check", "air_recon=yes"],
+        ["odds", "chq-comms-check", "colour=red"],
+        ["odds", "chq-comms-check", "boosts"],
+        ["odds", "chq-comms-check", "boosts=1", "boosts=2"],
+        ["roll", "chq-comms-check"],
+        ["roll", "chq-comms-check", "--seed"],
+        ["roll", "chq-comms-check", "--seed", "-4"],
+        ["roll", "chq-comms-check", "--seed", "x"],
+    ],
+)
+def test_bad_input_exits_2_with_one_error_line(args):
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), out.stderr
+
+
+def test_error_names_field_and_allowed_values():
+    out = run("odds", "chq-comms-check", "nation=atlantis")
+    assert "nation" in out.stderr and "commonwealth, germany, soviet, usa" in out.stderr
