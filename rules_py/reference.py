@@ -1,0 +1,124 @@
+"""Reference data beside the tables: glossary terms and Interpretation notes.
+
+Each rule system may keep, in ``rules_py/<package>/data/``:
+
+``glossary.toml``: terms the system's rules use, one ``[[term]]`` each::
+
+    [[term]]
+    term = "Staff Order"                  # as the rules spell it
+    id = "staff-order"                    # anchor on the glossary page, stable
+    definition = "One or two sentences in our own words."
+    page = "combat-hq/comms.md"           # the docs page that defines it
+    heading = "boosts-and-air-recon"      # the anchor of the defining heading
+    aliases = ["Staff Orders"]            # other spellings to link (optional)
+
+``interpretations.toml``: where a source is silent, garbled or ambiguous,
+one ``[[note]]`` each::
+
+    [[note]]
+    id = "chq-deviation-hit-faces"        # anchor: #interpretation-<id>, stable
+    rule = "Deviation"                    # the rule concerned
+    page = "combat-hq/artillery.md"       # the page that shows the note
+    question = "What the source leaves open, in our words."
+    reading = "The reading the site and the calculators use."
+    calculator = "chq-deviation"          # optional: the calculator, and
+    input = "hit_faces"                   # its input that lets a player choose otherwise
+
+Loading checks the keys and types; the tests check that pages, anchors,
+calculators and inputs exist.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+
+from .systems import SYSTEMS
+from .tables import TableError
+
+_ANCHOR = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+
+
+@dataclass(frozen=True)
+class Term:
+    system: str  # slug
+    term: str
+    id: str
+    definition: str
+    page: str
+    heading: str
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    system: str  # slug
+    id: str
+    rule: str
+    page: str
+    question: str
+    reading: str
+    calculator: str = ""
+    input: str = ""
+
+    @property
+    def anchor(self) -> str:
+        return f"interpretation-{self.id}"
+
+
+def _read(package: str, name: str) -> dict:
+    path = resources.files(f"rules_py.{package}").joinpath("data", name)
+    if not path.is_file():
+        return {}
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def _fields(entry: dict, where: str, required: tuple[str, ...], optional: tuple[str, ...]) -> dict:
+    unknown = set(entry) - set(required) - set(optional)
+    if unknown:
+        raise TableError(f"{where}: unknown keys {sorted(unknown)}")
+    for key in required:
+        if not isinstance(entry.get(key), str) or not entry[key].strip():
+            raise TableError(f"{where}: {key} must be non-empty text")
+    if not _ANCHOR.match(entry["id"]):
+        raise TableError(f"{where}: id {entry['id']!r} must be lower-case words joined by hyphens")
+    return entry
+
+
+@lru_cache(maxsize=None)
+def glossary() -> tuple[Term, ...]:
+    """Every system's terms, in site order of systems, then file order."""
+    terms = []
+    for s in SYSTEMS:
+        for i, entry in enumerate(_read(s.package, "glossary.toml").get("term", [])):
+            where = f"{s.package}/data/glossary.toml term {i + 1}"
+            e = _fields(entry, where, ("term", "id", "definition", "page", "heading"), ("aliases",))
+            aliases = e.get("aliases", [])
+            if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
+                raise TableError(f"{where}: aliases must be a list of text")
+            terms.append(Term(s.slug, e["term"], e["id"], e["definition"], e["page"], e["heading"], tuple(aliases)))
+    ids = [t.id for t in terms]
+    dupes = {i for i in ids if ids.count(i) > 1}
+    if dupes:
+        raise TableError(f"glossary ids used twice: {sorted(dupes)}")
+    return tuple(terms)
+
+
+@lru_cache(maxsize=None)
+def interpretations() -> tuple[Interpretation, ...]:
+    notes = []
+    for s in SYSTEMS:
+        for i, entry in enumerate(_read(s.package, "interpretations.toml").get("note", [])):
+            where = f"{s.package}/data/interpretations.toml note {i + 1}"
+            e = _fields(entry, where, ("id", "rule", "page", "question", "reading"), ("calculator", "input"))
+            if bool(e.get("calculator")) != bool(e.get("input")):
+                raise TableError(f"{where}: calculator and input go together")
+            notes.append(Interpretation(s.slug, **e))
+    ids = [n.id for n in notes]
+    dupes = {i for i in ids if ids.count(i) > 1}
+    if dupes:
+        raise TableError(f"interpretation ids used twice: {sorted(dupes)}")
+    return tuple(notes)

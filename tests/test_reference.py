@@ -1,0 +1,34 @@
+"""Glossary terms and Interpretation notes: their targets exist on the built site."""
+
+from __future__ import annotations
+
+import rules_py
+from rules_py.reference import glossary, interpretations
+
+
+def _page_html(site, page: str) -> str:
+    stem = page[:-3]
+    path = site / (stem[: -len("index")] if stem.endswith("index") else stem + "/") / "index.html"
+    return path.read_text(encoding="utf-8")
+
+
+def test_every_interpretation_is_shown_where_its_rule_is(site):
+    for note in interpretations():
+        html = _page_html(site, note.page)
+        assert f'id="{note.anchor}"' in html, f"{note.id} is not on {note.page}"
+        index = (site / "interpretations" / "index.html").read_text(encoding="utf-8")
+        assert f"#{note.anchor}" in index
+
+
+def test_interpretation_inputs_exist():
+    for note in interpretations():
+        if note.calculator:
+            calc = rules_py.get(note.calculator)
+            assert note.input in {f.name for f in calc.fields}, f"{note.id}: {note.calculator} has no input {note.input}"
+
+
+def test_every_glossary_term_points_at_a_real_heading(site):
+    glossary_html = (site / "glossary" / "index.html").read_text(encoding="utf-8")
+    for term in glossary():
+        assert f'id="{term.heading}"' in _page_html(site, term.page), f"{term.term}: no #{term.heading} on {term.page}"
+        assert f'id="{term.id}"' in glossary_html
