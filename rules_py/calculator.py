@@ -30,6 +30,16 @@ _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 MAX_TEXT = 4000
 
+# The generic map-grid notation, for a field of type "map" (its ``grid``):
+#   text = [EDGES edge_sep] ROW row_sep ROW ...   (top row first)
+#   EDGES: letters from "edges" (map sides, e.g. N E S W), each at most once
+#   a ROW is a run of cells; a cell is one state code, then optional mark codes,
+#   then optional label characters (e.g. "F*ab": state F, mark *, labels a and b)
+# grid = {"edge_sep": ":", "row_sep": "/", "edges": [{"code": "W", "label": ...}],
+#         "states": [{"code": "F", "label": ...}], "marks": [{"code": "*", "label": ..., "max": 1}],
+#         "labels": {"chars": "abc...", "label": ...}, "max_rows": 40, "max_cols": 40}
+MAP_GRID_KEYS = frozenset({"edge_sep", "row_sep", "edges", "states", "marks", "labels", "max_rows", "max_cols"})
+
 
 class InputError(ValueError):
     """Invalid input. ``errors`` lists (field name or None, message) pairs."""
@@ -63,6 +73,9 @@ class Field:
     maximum: int | Fraction | None = None
     choices: tuple[Choice, ...] = ()
     required: bool = False
+    # For type "map" only: how the text encodes a grid, so a generic editor can draw it.
+    # See MAP_GRID_KEYS; the rules that give the grid meaning stay in the procedure.
+    grid: dict | None = dataclass_field(default=None, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
@@ -71,6 +84,10 @@ class Field:
             raise ValueError(f"{self.name}: unknown field type {self.type!r}")
         if self.type == "choice" and not self.choices:
             raise ValueError(f"{self.name}: a choice field needs choices")
+        if (self.type == "map") != (self.grid is not None):
+            raise ValueError(f"{self.name}: a map field, and only a map field, has a grid")
+        if self.grid is not None and set(self.grid) - MAP_GRID_KEYS:
+            raise ValueError(f"{self.name}: unknown grid keys {sorted(set(self.grid) - MAP_GRID_KEYS)}")
         if not self.required and self.default is not None:
             self.parse(self.default)  # a default must itself be valid
 
@@ -144,6 +161,8 @@ class Field:
             out["max"] = format_value(self.maximum)
         if self.choices:
             out["choices"] = [{"name": c.name, "label": c.label} for c in self.choices]
+        if self.grid is not None:
+            out["grid"] = self.grid
         return out
 
 
@@ -158,12 +177,19 @@ class Outcome:
     help: str = ""
     values: tuple[str, ...] = ()
     extra: tuple[str, ...] = ()
+    # Drawing on a map input, for a generic map editor: "unit" shows the value on
+    # the cell of the unit labelled ``unit``; "path" values are cell paths and
+    # "cells" values are cell sets, both written "row.col row.col ..." (0-based).
+    draw: str = ""
+    unit: str = ""
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
             raise ValueError(f"bad outcome name {self.name!r}")
         if self.type not in OUTCOME_TYPES:
             raise ValueError(f"{self.name}: unknown outcome type {self.type!r}")
+        if self.draw not in ("", "unit", "path", "cells") or (self.draw == "unit") != bool(self.unit):
+            raise ValueError(f"{self.name}: draw {self.draw!r} with unit {self.unit!r}")
 
     def ordered(self, dist: Distribution) -> list[tuple[Any, Fraction]]:
         """(value, p) in display order; bool and choice list every value, even at 0."""
@@ -182,6 +208,10 @@ class Outcome:
             out["values"] = list(self.values)
         if self.extra:
             out["extra"] = list(self.extra)
+        if self.draw:
+            out["draw"] = self.draw
+            if self.unit:
+                out["unit"] = self.unit
         return out
 
 
