@@ -172,17 +172,26 @@ def pool(n: int, sides: int, key: Callable[[int], Hashable]) -> Distribution:
 
     ``key`` maps a face to a number or a tuple of numbers (added element-wise),
     so one pass can count successes and sixes together. With zero dice the
-    sum is 0 (or the zero tuple). Cost: O(n * values * sides), never sides**n.
+    sum is 0 (or the zero tuple). The convolution counts ways in integers
+    (each face one way, sides**n ways in all) and divides once at the end:
+    O(n * values * distinct keys) integer steps, never sides**n.
     """
     if n < 0:
         raise ValueError("cannot roll a negative number of dice")
-    one = die(sides).map(key)
+    one: dict[Hashable, int] = {}
+    for face in range(1, sides + 1):
+        k = key(face)
+        one[k] = one.get(k, 0) + 1
     first = next(iter(one))
-    zero = tuple(0 for _ in first) if isinstance(first, tuple) else 0
-    total = Distribution({zero: 1})
+    ways: dict[Hashable, int] = {tuple(0 for _ in first) if isinstance(first, tuple) else 0: 1}
     for _ in range(n):
-        total = total + one
-    return total
+        nxt: dict[Hashable, int] = {}
+        for a, wa in ways.items():
+            for b, wb in one.items():
+                s = _add(a, b)
+                nxt[s] = nxt.get(s, 0) + wa * wb
+        ways = nxt
+    return Distribution(ways)
 
 
 def _identity(face: int) -> int:
