@@ -30,6 +30,7 @@ import pandas as pd
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
 
 from rules_py import calculators  # noqa: E402
 from rules_py.calculator import Calculator  # noqa: E402
@@ -197,16 +198,50 @@ def interpretations_page() -> str:
     return "\n".join(lines)
 
 
+def _page_title(path: Path) -> str:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return path.stem.replace("-", " ")
+
+
+def term_usage() -> dict[str, list[str]]:
+    """Glossary id -> the hand-written pages (docs paths) whose prose uses the term."""
+    from term_links import find_terms
+
+    usage: dict[str, list[str]] = {}
+    for sys_ in SYSTEMS:
+        folder = ROOT / "docs" / sys_.slug
+        for path in sorted(folder.glob("*.md")) if folder.exists() else ():
+            rel = path.relative_to(ROOT / "docs").as_posix()
+            for term_id in find_terms(path.read_text(encoding="utf-8"), rel):
+                usage.setdefault(term_id, []).append(rel)
+    return usage
+
+
 def glossary_page() -> str:
-    lines = [GENERATED_NOTE, "# Glossary", "", "The terms the rules use, in plain words, each linked to the rule that defines it.", ""]
+    lines = [
+        GENERATED_NOTE,
+        "# Glossary",
+        "",
+        "The terms the rules use, in plain words. Each links to the rule that defines it and to the pages that use it; "
+        "on those pages the term is linked here, and hovering or tapping it shows the short definition.",
+        "",
+    ]
+    usage = term_usage()
     for term in sorted(glossary(), key=lambda t: t.term.lower()):
         sys_ = system(term.system)
+        used = [p for p in usage.get(term.id, []) if p != term.page]
         lines += [
             f'<h2 id="{term.id}">{term.term}</h2>',
             "",
-            f"{term.definition} *({sys_.title}: [defined here](../{term.page}#{term.heading}).)*",
+            f"{term.definition}",
             "",
+            f"*{sys_.title}* · defined in [{_page_title(ROOT / 'docs' / term.page)}](../{term.page}#{term.heading})",
         ]
+        if used:
+            lines[-1] += " · also used in " + ", ".join(f"[{_page_title(ROOT / 'docs' / p)}](../{p})" for p in used)
+        lines.append("")
     return "\n".join(lines)
 
 

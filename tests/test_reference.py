@@ -32,3 +32,30 @@ def test_every_glossary_term_points_at_a_real_heading(site):
     for term in glossary():
         assert f'id="{term.heading}"' in _page_html(site, term.page), f"{term.term}: no #{term.heading} on {term.page}"
         assert f'id="{term.id}"' in glossary_html
+
+
+def test_every_glossary_term_is_linked_from_a_rules_page(site):
+    from rules_py.systems import SYSTEMS
+
+    rules_html = "".join(
+        p.read_text(encoding="utf-8") for s in SYSTEMS if (site / s.slug).exists() for p in (site / s.slug).rglob("index.html")
+    )
+    for term in glossary():
+        assert f'glossary/#{term.id}"' in rules_html, f"no rules page links the term {term.term!r}"
+
+
+def test_term_links_skip_headings_and_tables_and_link_once_per_section(site):
+    import re
+
+    html = (site / "combat-hq" / "comms" / "index.html").read_text(encoding="utf-8")
+    article = html[html.index("<article") : html.index("</article>")]
+    for heading in re.findall(r"<h[1-6][^>]*>.*?</h[1-6]>", article, re.S):
+        assert "glossary-term" not in heading
+    for table in re.findall(r"<table>.*?</table>", article, re.S):
+        assert "glossary-term" not in table
+    for section in re.split(r"<h[1-6][^>]*>", article):
+        links = re.findall(r'class="glossary-term" href="[^"]*#([a-z0-9-]+)"', section)
+        assert len(links) == len(set(links)), "a term is linked twice in one section"
+    # the tooltip text is the term's definition
+    staff = next(t for t in glossary() if t.id == "staff-order")
+    assert f'title="{staff.definition}"' in article.replace("&#x27;", "'").replace("&#39;", "'")
