@@ -9,6 +9,9 @@ Writes, every build, nothing that is committed:
 * ``build/snippets/<system>/calculator-<id>.md``: a calculator's embed block;
 * ``build/snippets/<system>/interpretation-<id>.md``: an Interpretation note,
   for the page where its rule is explained;
+* ``build/snippets/sheets/<system>-tables.md`` and ``<system>-odds.md``: every
+  table of a system, and its key odds (``scripts/sheet_odds.py``), for its
+  quick-reference sheet;
 * ``docs/calculators/``: the calculators index and one page per calculator;
 * ``docs/interpretations/index.md`` and ``docs/glossary/index.md``: every
   Interpretation note and every glossary term (these three folders are wholly
@@ -261,6 +264,15 @@ def build() -> None:
             (folder / f"{table.id}.md").write_text(table_markdown(table), encoding="utf-8")
     for calc in calculators():
         (SNIPPETS / calc.system / f"calculator-{calc.id}.md").write_text(embed_markdown(calc), encoding="utf-8")
+
+    sheets = SNIPPETS / "sheets"
+    sheets.mkdir(parents=True, exist_ok=True)
+    from sheet_odds import sheet_odds_markdown
+
+    for sys_ in SYSTEMS:
+        tables = "\n".join(table_markdown(t) for t in all_tables(sys_.package))
+        (sheets / f"{sys_.slug}-tables.md").write_text(tables, encoding="utf-8")
+        (sheets / f"{sys_.slug}-odds.md").write_text(GENERATED_NOTE + "\n" + sheet_odds_markdown(sys_.slug), encoding="utf-8")
 
     for note in interpretations():
         (SNIPPETS / note.system / f"interpretation-{note.id}.md").write_text(interpretation_markdown(note, note.page), encoding="utf-8")

@@ -1,0 +1,45 @@
+"""Print each quick-reference sheet of the built site to an A4 PDF.
+
+Serves ``site/`` on a free loopback port, opens ``sheets/<system>/`` in
+Debian's headless Chromium through Playwright, and writes
+``site/sheets/<system>.pdf`` with ``page.pdf()`` (print media, A4, the site's
+print stylesheet). Run after ``mkdocs build``: ``python scripts/build_sheets_pdf.py``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from rules_py.systems import SYSTEMS  # noqa: E402
+from static_server import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
+
+SITE = ROOT / "site"
+
+
+def sheets() -> list[str]:
+    return [s.slug for s in SYSTEMS if (SITE / "sheets" / s.slug / "index.html").exists()]
+
+
+def main() -> None:
+    slugs = sheets()
+    with serve(SITE) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        for slug in slugs:
+            page.goto(f"{base}/sheets/{slug}/", wait_until="load")
+            page.emulate_media(media="print")
+            out = SITE / "sheets" / f"{slug}.pdf"
+            page.pdf(path=str(out), format="A4", print_background=False, prefer_css_page_size=True)
+            print(f"{out.relative_to(ROOT)}: {out.stat().st_size} bytes")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

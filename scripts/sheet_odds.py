@@ -1,0 +1,130 @@
+"""Key odds for the quick-reference sheets, computed at build time by rules_py.
+
+A sheet prints a few grids of odds so that it needs no JavaScript at the
+table. Each grid is a :class:`Grid`: one calculator, one outcome, the inputs
+that vary along its rows and its columns, and what each cell shows (the
+probability of one value, or the mean). Every cell is computed by the same
+``Calculator.odds`` the CLI calls, and carries the exact inputs and fraction in
+``data-`` attributes, so a test can check the sheet against
+``python -m rules_py odds``.
+
+Grids are declared per rule system in ``GRIDS`` below; a system whose
+calculators have not landed simply has none yet.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from rules_py import get
+from rules_py.calculator import format_probability, format_value
+
+
+@dataclass(frozen=True)
+class Grid:
+    title: str
+    calculator: str
+    outcome: str
+    rows: tuple[str, tuple[Any, ...]]  # input name and its values, one row each
+    cols: tuple[str, tuple[Any, ...]]  # input name and its values, one column each
+    show: str = "p"  # "p": P(outcome == value); "at_least": P(outcome >= value); "mean": E[outcome]
+    value: Any = True
+    fixed: dict[str, Any] = field(default_factory=dict)  # other inputs held constant
+    row_label: str = ""
+    col_label: str = ""
+    note: str = ""
+
+
+def _label(calc, name: str, value: Any) -> str:
+    f = calc.field(name)
+    for choice in f.choices:
+        if choice.name == value:
+            return choice.label
+    return format_value(value)
+
+
+def cell(grid: Grid, row_value: Any, col_value: Any) -> tuple[str, dict[str, str]]:
+    """The text of one cell and its data attributes."""
+    calc = get(grid.calculator)
+    inputs = {**grid.fixed, grid.rows[0]: row_value, grid.cols[0]: col_value}
+    odds = calc.odds(inputs)
+    dist = odds.outcomes[grid.outcome]
+    attrs = {
+        "data-calculator": calc.id,
+        "data-inputs": json.dumps({k: format_value(v) for k, v in inputs.items()}, sort_keys=True),
+        "data-outcome": grid.outcome,
+    }
+    if grid.show == "mean":
+        mean = dist.mean()
+        attrs["data-mean"] = format_probability(mean)
+        return f"{float(mean):.2f}", attrs
+    if grid.show == "at_least":
+        p = dist.at_least(grid.value)
+        attrs["data-at-least"] = format_value(grid.value)
+    else:
+        p = dist.p(grid.value)
+        attrs["data-value"] = format_value(grid.value)
+    attrs["data-p"] = format_probability(p)
+    return percent(p), attrs
+
+
+def percent(p: Fraction) -> str:
+    """A probability as a whole percentage, with '<1%' and '>99%' kept honest."""
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    value = round(float(p) * 100)
+    if value == 0:
+        return "<1%"
+    if value == 100:
+        return ">99%"
+    return f"{value}%"
+
+
+def grid_html(grid: Grid) -> str:
+    calc = get(grid.calculator)
+    row_name, row_values = grid.rows
+    col_name, col_values = grid.cols
+    head = "".join(f"<th>{html.escape(_label(calc, col_name, v))}</th>" for v in col_values)
+    out = [
+        f'<p class="table-caption odds-caption">{html.escape(grid.title)}</p>',
+        '<table class="sheet-odds">',
+        f"<thead><tr><th>{html.escape(grid.row_label or calc.field(row_name).label)} \\ {html.escape(grid.col_label or calc.field(col_name).label)}</th>{head}</tr></thead>",
+        "<tbody>",
+    ]
+    for rv in row_values:
+        cells = []
+        for cv in col_values:
+            text, attrs = cell(grid, rv, cv)
+            attr_text = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
+            cells.append(f"<td {attr_text}>{text}</td>")
+        out.append(f"<tr><th>{html.escape(_label(calc, row_name, rv))}</th>{''.join(cells)}</tr>")
+    out += ["</tbody>", "</table>"]
+    if grid.note:
+        out.append(f'<p class="table-note">{html.escape(grid.note)}</p>')
+    return "\n".join(out) + "\n"
+
+
+GRIDS: dict[str, tuple[Grid, ...]] = {
+    "combat-hq": (
+        Grid(
+            title="Comms check: chance of success",
+            calculator="chq-comms-check",
+            outcome="success",
+            rows=("nation", ("commonwealth", "germany", "soviet", "usa")),
+            cols=("boosts", (0, 1, 2, 3)),
+            fixed={"air_recon": False},
+            col_label="boosts",
+            note="Air recon adds a die, the same as one more boost.",
+        ),
+    ),
+}
+
+
+def sheet_odds_markdown(slug: str) -> str:
+    return "\n".join(grid_html(g) for g in GRIDS.get(slug, ()))
