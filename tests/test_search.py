@@ -1,0 +1,66 @@
+"""The built-in search works offline and finds terms, table names and calculator titles.
+
+Runs Material's own search (its web worker and the prebuilt index) in headless
+Chromium against the built site, typing as a user would.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+
+from conftest import ROOT
+from rules_py import calculators
+from rules_py.reference import glossary
+from rules_py.systems import SYSTEMS
+from rules_py.tables import all_tables
+
+sys.path.insert(0, str(ROOT / "scripts"))
+
+
+def _queries() -> list[tuple[str, tuple[str, ...]]]:
+    """(query, paths one of which some result must point into)."""
+    out = [(c.title, (f"/calculators/{c.id}/",)) for c in calculators()]
+    for s in SYSTEMS:
+        tables = all_tables(s.package)
+        if tables:
+            out.append((tables[0].title, (f"/{s.slug}/",)))
+    for term in glossary()[:3]:
+        # the term's own entry on the glossary page, or the page that defines it
+        out.append((term.term, ("/glossary/", "/" + term.page.replace("index.md", "").replace(".md", "/"))))
+    return out
+
+
+@pytest.fixture(scope="module")
+def search_page(site):
+    from playwright.sync_api import sync_playwright
+    from static_server import CHROMIUM, CHROMIUM_ARGS, serve
+
+    with serve(site) as base, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        outside = []
+        page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(base) else None)
+        page.goto(f"{base}/", wait_until="networkidle")
+        yield base, page, outside
+        browser.close()
+
+
+@pytest.mark.parametrize("query,where", _queries())
+def test_search_finds(search_page, query, where):
+    base, page, outside = search_page
+    box = page.locator("input.md-search__input")
+    box.fill("")
+    box.focus()
+    page.keyboard.type(query, delay=5)
+    deadline = time.monotonic() + 10
+    hrefs: list[str] = []
+    while time.monotonic() < deadline:
+        hrefs = [a.get_attribute("href") or "" for a in page.query_selector_all(".md-search-result__item a")]
+        if any(w in h for h in hrefs for w in where):
+            break
+        time.sleep(0.1)
+    assert any(w in h for h in hrefs for w in where), f"searching {query!r} found {hrefs[:5]}"
+    assert not outside, f"search requested {outside}"
