@@ -64,3 +64,16 @@ def test_search_finds(search_page, query, where):
         time.sleep(0.1)
     assert any(w in h for h in hrefs for w in where), f"searching {query!r} found {hrefs[:5]}"
     assert not outside, f"search requested {outside}"
+
+
+def test_hovering_a_term_shows_its_definition(search_page):
+    base, page, outside = search_page
+    page.goto(f"{base}/combat-hq/comms/", wait_until="networkidle")
+    term = page.locator("a.glossary-term").first
+    term_id = term.get_attribute("href").split("#")[1]
+    definition = next(t.definition for t in glossary() if t.id == term_id)
+    term.hover()
+    tip = page.locator(".md-tooltip2--active")
+    tip.wait_for(state="visible", timeout=5000)
+    assert tip.inner_text().strip() == definition
+    assert not outside
