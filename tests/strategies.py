@@ -9,6 +9,7 @@ with structure of its own (the map grid) registers its strategies in
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 from hypothesis import strategies as st
@@ -17,6 +18,107 @@ from rules_py.calculator import Calculator, Field
 
 # type -> (valid strategy factory, invalid strategy factory); extended by rule systems' tests.
 FIELD_STRATEGIES: dict[str, tuple] = {}
+
+
+# The map-grid field (see MAP_GRID_KEYS in rules_py.calculator), drawn from its ``grid``
+# alone. The grid says nothing of which state a mark or a label may sit on, so valid
+# maps put them only on cells of the first state listed (the side the map is drawn
+# for: Konrad's friendly sectors), which every map calculator must accept. The cells
+# come from a drawn seed, so a full-size map costs hypothesis one integer, not 1,600.
+
+
+def _grid_cells(rng: random.Random, grid: dict, rows: int, cols: int, label_share: float, with_marks: bool) -> list[list[str]]:
+    states = [s["code"] for s in grid["states"]]
+    own = states[0]
+    cells = [[rng.choice(states) for _ in range(cols)] for _ in range(rows)]
+    if not any(own in row for row in cells):
+        cells[rng.randrange(rows)][rng.randrange(cols)] = own
+    owned = [(r, c) for r in range(rows) for c in range(cols) if cells[r][c] == own]
+    if with_marks:
+        for mark in grid.get("marks", []):
+            for _ in range(mark.get("max", 1)):
+                r, c = rng.choice(owned)
+                if mark["code"] not in cells[r][c]:
+                    cells[r][c] += mark["code"]
+    for ch in grid["labels"]["chars"]:
+        if rng.random() < label_share:
+            r, c = rng.choice(owned)
+            cells[r][c] += ch
+    return cells
+
+
+def _grid_text(grid: dict, edges: str, cells: list[list[str]]) -> str:
+    body = grid["row_sep"].join("".join(row) for row in cells)
+    return f"{edges}{grid['edge_sep']}{body}" if edges else body
+
+
+@st.composite
+def valid_map(draw, f: Field) -> str:
+    grid = f.grid
+    rows = draw(st.one_of(st.integers(1, 8), st.just(grid["max_rows"])))
+    cols = draw(st.one_of(st.integers(1, 8), st.just(grid["max_cols"])))
+    edges = draw(st.lists(st.sampled_from([e["code"] for e in grid["edges"]]), unique=True))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    # Most maps hold most labels and every mark, so a calculator that needs a
+    # particular unit or the depot finds it; the others test their absence.
+    share = draw(st.sampled_from([1.0, 0.9, 0.6, 0.2]))
+    with_marks = draw(st.integers(0, 9)) > 0
+    return _grid_text(grid, "".join(edges), _grid_cells(rng, grid, rows, cols, share, with_marks))
+
+
+@st.composite
+def invalid_map(draw, f: Field):
+    """A map with exactly one thing wrong that the grid itself forbids."""
+    grid = f.grid
+    states = [s["code"] for s in grid["states"]]
+    own = states[0]
+    labels = grid["labels"]["chars"]
+    marks = [m for m in grid.get("marks", []) if m.get("max")]
+    edge_codes = [e["code"] for e in grid["edges"]]
+    used = set(labels) | set(states) | {m["code"] for m in grid.get("marks", [])} | set(edge_codes)
+    used |= {grid["row_sep"], grid["edge_sep"]}
+    strange = [ch for ch in "#?!1.-+Q%&" if ch not in used]
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    rows, cols = draw(st.integers(2, 6)), draw(st.integers(2, 6))
+    cells = _grid_cells(rng, grid, rows, cols, 0.0, False)
+    owned = [(r, c) for r in range(rows) for c in range(cols) if cells[r][c].startswith(own)]
+    kinds = ["ragged", "twice", "strange", "rows", "cols", "edge_unknown", "empty_row", "no_state", "not_text", "too_long"]
+    kinds += ["marks"] if marks else []
+    kinds += ["edge_twice"] if edge_codes else []
+    kind = draw(st.sampled_from(kinds))
+    edges = edge_codes[0] if edge_codes else ""
+    if kind == "ragged":
+        cells[draw(st.integers(0, rows - 1))].append(own)
+    elif kind == "twice":
+        ch = draw(st.sampled_from(labels))
+        for r, c in (owned[0], owned[-1]):
+            cells[r][c] += ch
+    elif kind == "strange":
+        r, c = rng.choice(owned)
+        cells[r][c] += draw(st.sampled_from(strange))
+    elif kind == "rows":
+        cells = [[own] for _ in range(grid["max_rows"] + 1)]
+    elif kind == "cols":
+        cells = [[own] * (grid["max_cols"] + 1) for _ in range(2)]
+    elif kind == "edge_twice":
+        edges = edge_codes[0] * 2
+    elif kind == "edge_unknown":
+        edges = draw(st.sampled_from([ch for ch in "QXZ" if ch not in edge_codes]))
+    elif kind == "empty_row":
+        cells.insert(draw(st.integers(1, rows - 1)), [])
+    elif kind == "no_state":
+        cells[0][0] = cells[0][0][1:] + labels[0]
+    elif kind == "not_text":
+        return draw(st.one_of(st.integers(), st.none()))
+    elif kind == "too_long":
+        return own * 4001
+    elif kind == "marks":
+        mark = draw(st.sampled_from(marks))
+        cells = [[own + mark["code"]] * (mark["max"] + 1)]
+    return _grid_text(grid, edges, cells)
+
+
+FIELD_STRATEGIES["map"] = (valid_map, invalid_map)
 
 # Unbounded int fields are drawn up to this far above their minimum, so odds stay quick.
 INT_SPAN = 12
