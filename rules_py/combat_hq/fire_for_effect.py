@@ -76,6 +76,12 @@ def unit_dice(reaction_dice: int, cover: str, partial: bool) -> int:
     return reaction_dice + _COVER_DICE[cover] + _PARTIAL_DICE[partial]
 
 
+@lru_cache(maxsize=None)
+def _pool_label(side: str, n: int, tn: int) -> str:
+    # Built once per pool size: the procedure runs once per leaf of the odds tree.
+    return f"{side} ({n}D6, {tn}+): successes and 6s"
+
+
 def _unit_roll(dice, n: int, tn: int, battery_sixes: int, cap: int) -> tuple[int, bool]:
     """The unit's n dice, as far as the outcomes need them: (successes capped
     at ``cap``, whether the unit is suppressed, i.e. shows no more 6s than
@@ -85,8 +91,8 @@ def _unit_roll(dice, n: int, tn: int, battery_sixes: int, cap: int) -> tuple[int
     once per distinct count of battery 6s rather than once per battery result;
     capping the successes at the most the battery can score loses nothing.
     """
-    saves, sixes = dice.pool(n, 6, f"unit's Reaction, Cover and partial-target dice ({n}D6, {tn}+): successes and 6s", successes_and_sixes(tn))
-    return min(saves, cap), sixes <= battery_sixes
+    saves, sixes = dice.pool(n, 6, _pool_label("unit's Reaction, Cover and partial-target dice", n, tn), successes_and_sixes(tn))
+    return (saves if saves < cap else cap), sixes <= battery_sixes
 
 
 def fire_for_effect(dice, fire_dice: int, sheaf: str, target: str, reaction_dice: int, cover: str, partial: bool, reaction_target: int) -> dict:
@@ -94,11 +100,11 @@ def fire_for_effect(dice, fire_dice: int, sheaf: str, target: str, reaction_dice
     n_fire = battery_dice(fire_dice, sheaf)
     tn = _FIRE_TN[target]
     n_unit = unit_dice(reaction_dice, cover, partial)
-    hits, sixes = dice.pool(n_fire, 6, f"battery's Fire Dice ({n_fire}D6, {tn}+): successes and 6s", successes_and_sixes(tn))
+    hits, sixes = dice.pool(n_fire, 6, _pool_label("battery's Fire Dice", n_fire, tn), successes_and_sixes(tn))
     # More battery 6s than the unit has dice cannot change the comparison.
-    saves, suppressed = dice.sub(_unit_roll, n_unit, reaction_target, min(sixes, n_unit), n_fire)
+    saves, suppressed = dice.sub(_unit_roll, n_unit, reaction_target, sixes if sixes < n_unit else n_unit, n_fire)
     unopposed = hits - saves if hits > saves else 0
-    return {"unopposed": unopposed, "suppressed": suppressed, "forced_back": unopposed >= 1}
+    return {"unopposed": unopposed, "suppressed": suppressed, "forced_back": unopposed > 0}
 
 
 def _notes(inputs: dict) -> list[str]:
