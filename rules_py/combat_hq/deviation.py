@@ -1,0 +1,93 @@
+"""Combat HQ artillery deviation: does the first fire for effect land on target?
+
+A direct-support battery rolls the deviation die the first time it fires for
+effect. A face marked "Hit" leaves the Fire Template where it was placed; an
+arrow moves it along the arrow by ``dice``D6 + ``add`` inches (the
+``deviation_distance`` table: 1D6 + 3, so 4 to 9 inches).
+
+The source does not say how many of the six faces read "Hit" (Interpretation
+note ``chq-deviation-hit-faces``), so that is the input ``hit_faces`` = h:
+
+    P(deviates) = (6 - h) / 6
+    P(distance = d) = (6 - h) / 6 * 1/6   for d = 4..9, and P(0) = h / 6.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..calculator import Calculator, Field, Outcome
+from ..tables import load
+
+DIE = load("combat_hq", "deviation_die")
+DISTANCE = load("combat_hq", "deviation_distance").rows[0]
+DEFAULT_HIT_FACES = 2  # the reading of Interpretation note chq-deviation-hit-faces
+
+
+HIT = DIE.lookup("result", "hit", "name")
+ARROW = DIE.lookup("result", "arrow", "name")
+
+
+@lru_cache(maxsize=None)
+def _face_reader(hit_faces: int):
+    """The deviation die as a chart: faces 1..hit_faces read Hit, the rest show arrows.
+
+    Cached so that each reading is one chart function, whose distribution the
+    engine can reuse.
+    """
+
+    def read(face: int) -> str:
+        return HIT if face <= hit_faces else ARROW
+
+    return read
+
+
+def _die_label(hit_faces: int) -> str:
+    if hit_faces == 0:
+        return "deviation die (every face an arrow)"
+    if hit_faces == 6:
+        return "deviation die (every face a Hit)"
+    faces = "1" if hit_faces == 1 else f"1-{hit_faces}"
+    return f"deviation die (Hit on {faces}, an arrow otherwise)"
+
+
+def deviation(dice, hit_faces: int) -> dict:
+    """Roll the deviation die; on an arrow, roll how far the template drifts."""
+    if dice.d6(_die_label(hit_faces), chart=_face_reader(hit_faces)) == HIT:
+        return {"deviates": False, "distance": 0}
+    drift = dice.sum_of(DISTANCE["dice"], 6, f"drift in inches ({DISTANCE['dice']}D6 + {DISTANCE['add']})")
+    return {"deviates": True, "distance": drift + DISTANCE["add"]}
+
+
+def _notes(inputs: dict) -> list[str]:
+    h = inputs["hit_faces"]
+    return [f"{h} of the die's 6 faces read Hit and {6 - h} show arrows (the source does not say; see the Interpretation note)."]
+
+
+CALCULATORS = (
+    Calculator(
+        id="chq-deviation",
+        title="Combat HQ artillery deviation",
+        system="combat-hq",
+        procedure=deviation,
+        page="combat-hq/artillery.md",
+        description="Whether a direct-support battery's first fire for effect drifts off its aiming point, and how far.",
+        fields=(
+            Field(
+                "hit_faces",
+                "int",
+                "Faces reading Hit",
+                "How many of the deviation die's six faces read Hit; the others show arrows. The source does not say, so set it to match your die.",
+                default=DEFAULT_HIT_FACES,
+                minimum=0,
+                maximum=6,
+            ),
+        ),
+        outcomes=(
+            Outcome("deviates", "bool", "Fire deviates", "An arrow was rolled, so the template moves."),
+            Outcome("distance", "int", "Distance moved (inches)", "How far the template moves along the arrow; 0 on a Hit."),
+        ),
+        notes=_notes,
+        examples=({"hit_faces": "1"}, {"hit_faces": "0"}),
+    ),
+)
