@@ -39,6 +39,7 @@ random state, and the same sequence of choice points for the same choices.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
@@ -76,7 +77,7 @@ class Distribution(Mapping):
     (numbers first, then other values by their text).
     """
 
-    __slots__ = ("_p", "_items")
+    __slots__ = ("_p", "_items", "_den", "_nums")
 
     def __init__(self, weights: Mapping[Hashable, int | Fraction] | Iterable[tuple[Hashable, int | Fraction]]):
         pairs = weights.items() if isinstance(weights, Mapping) else weights
@@ -93,6 +94,13 @@ class Distribution(Mapping):
         items = sorted(((v, w / total) for v, w in merged.items()), key=lambda vw: _sort_key(vw[0]))
         self._items: tuple[tuple[Hashable, Fraction], ...] = tuple(items)
         self._p = dict(items)
+        # The same probabilities over one common denominator, in integers: the
+        # enumerator multiplies and adds these, which is far cheaper than Fractions.
+        den = 1
+        for _, p in items:
+            den = den * p.denominator // math.gcd(den, p.denominator)
+        self._den = den
+        self._nums: tuple[tuple[Hashable, int], ...] = tuple((v, p.numerator * (den // p.denominator)) for v, p in items)
 
     # Mapping protocol
     def __getitem__(self, value: Hashable) -> Fraction:
@@ -306,42 +314,67 @@ class _Freeze:
 
 
 class Enumerating(Dice):
-    """Odds mode: one replay of the procedure along a given path of choices."""
+    """Odds mode: one replay of the procedure along a given path of choices.
+
+    The path's weight is kept as an integer numerator and denominator (the
+    product of each choice's over its distribution's common denominator), so
+    a replay does no Fraction arithmetic; :meth:`weight` gives the Fraction.
+    """
 
     def __init__(self, path: list[int], cache: dict):
         self._path = path
         self._sizes: list[int] = []
         self._cache = cache
-        self.weight = Fraction(1)
+        self.num = 1
+        self.den = 1
+
+    @property
+    def weight(self) -> Fraction:
+        return Fraction(self.num, self.den)
 
     def _choose(self, label, dist, roll, spec):
-        pairs = dist().pairs()
+        d = dist()
+        nums = d._nums
         depth = len(self._sizes)
         if depth == len(self._path):
             self._path.append(0)
-        self._sizes.append(len(pairs))
-        value, p = pairs[self._path[depth]]
-        self.weight *= p
+        self._sizes.append(len(nums))
+        value, num = nums[self._path[depth]]
+        self.num *= num
+        self.den *= d._den
         return value
 
     def sub(self, fn, *args):
         key = (fn, args)
         dist = self._cache.get(key)
         if dist is None:
-            dist = Distribution(
-                (_Freeze.pack(result), weight) for result, weight in _paths(fn, args, self._cache)
-            )
+            dist = Distribution(_collect((_Freeze.pack(r), d.num, d.den) for r, d in _walk(fn, args, self._cache)))
             self._cache[key] = dist
         return _Freeze.unpack(self._choose(getattr(fn, "__name__", "part"), lambda: dist, None, "part"))
 
 
-def _paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[Any, Fraction]]:
-    """Every path through fn's choice points: (return value, exact weight)."""
+class _Sums:
+    """Exact sums of path weights, kept as integers per denominator until the end."""
+
+    __slots__ = ("by_den",)
+
+    def __init__(self) -> None:
+        self.by_den: dict[int, int] = {}
+
+    def add(self, num: int, den: int) -> None:
+        self.by_den[den] = self.by_den.get(den, 0) + num
+
+    def total(self) -> Fraction:
+        return sum((Fraction(n, d) for d, n in self.by_den.items()), Fraction(0))
+
+
+def _walk(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[Any, Enumerating]]:
+    """Every path through fn's choice points, depth first: (return value, the replay)."""
     path: list[int] = []
     while True:
         dice = Enumerating(path, cache)
         result = fn(dice, *args)
-        yield result, dice.weight
+        yield result, dice
         sizes = dice._sizes
         del path[len(sizes):]
         # Advance the deepest choice point that still has an untried value.
@@ -354,9 +387,25 @@ def _paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[A
         del path[i + 1:]
 
 
+def _paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[Any, Fraction]]:
+    """Every path through fn's choice points: (return value, exact weight)."""
+    for result, dice in _walk(fn, args, cache):
+        yield result, dice.weight
+
+
+def _collect(paths: Iterable[tuple[Hashable, int, int]]) -> dict[Hashable, Fraction]:
+    sums: dict[Hashable, _Sums] = {}
+    for value, num, den in paths:
+        bucket = sums.get(value)
+        if bucket is None:
+            bucket = sums[value] = _Sums()
+        bucket.add(num, den)
+    return {value: s.total() for value, s in sums.items()}
+
+
 def enumerate_values(fn: Callable[..., Hashable], *args: Any) -> Distribution:
     """The exact distribution of fn(dice, *args) over every path (hashable results)."""
-    return Distribution(_paths(fn, args, {}))
+    return Distribution(_collect((r, d.num, d.den) for r, d in _walk(fn, args, {})))
 
 
 def enumerate_outcomes(procedure: Callable[..., Mapping[str, Hashable]], *args: Any) -> dict[str, Distribution]:
@@ -366,17 +415,25 @@ def enumerate_outcomes(procedure: Callable[..., Mapping[str, Hashable]], *args: 
     outcome's values then sum to exactly 1, which is checked rather than
     normalised away.
     """
-    marginals: dict[str, dict[Hashable, Fraction]] = {}
+    marginals: dict[str, dict[Hashable, _Sums]] = {}
     names: frozenset[str] | None = None
-    for result, weight in _paths(procedure, args, {}):
+    for result, dice in _walk(procedure, args, {}):
         if names is None:
             names = frozenset(result)
-        elif frozenset(result) != names:
+            marginals = {name: {} for name in result}
+        elif result.keys() != names:
             raise ValueError(f"{procedure.__name__} returned outcomes {sorted(result)} on one path and {sorted(names)} on another")
+        num, den = dice.num, dice.den
         for name, value in result.items():
-            bucket = marginals.setdefault(name, {})
-            bucket[value] = bucket.get(value, Fraction(0)) + weight
+            bucket = marginals[name]
+            sums = bucket.get(value)
+            if sums is None:
+                sums = bucket[value] = _Sums()
+            sums.add(num, den)
+    out = {}
     for name, bucket in marginals.items():
-        if sum(bucket.values()) != 1:
+        weights = {value: s.total() for value, s in bucket.items()}
+        if sum(weights.values()) != 1:
             raise ValueError(f"outcome {name} does not sum to 1")
-    return {name: Distribution(bucket) for name, bucket in marginals.items()}
+        out[name] = Distribution(weights)
+    return out
