@@ -31,7 +31,9 @@ class Grid:
     outcome: str
     rows: tuple[str, tuple[Any, ...]]  # input name and its values, one row each
     cols: tuple[str, tuple[Any, ...]]  # input name and its values, one column each
-    show: str = "p"  # "p": P(outcome == value); "at_least": P(outcome >= value); "mean": E[outcome]
+    # "p": P(outcome == value); "at_least": P(outcome >= value); "mean": E[outcome];
+    # "value": the outcome itself, for a calculator whose answer is certain (probability 1)
+    show: str = "p"
     value: Any = True
     fixed: dict[str, Any] = field(default_factory=dict)  # other inputs held constant
     row_label: str = ""
@@ -44,6 +46,8 @@ def _label(calc, name: str, value: Any) -> str:
     for choice in f.choices:
         if choice.name == value:
             return choice.label
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     return format_value(value)
 
 
@@ -58,6 +62,12 @@ def cell(grid: Grid, row_value: Any, col_value: Any) -> tuple[str, dict[str, str
         "data-inputs": json.dumps({k: format_value(v) for k, v in inputs.items()}, sort_keys=True),
         "data-outcome": grid.outcome,
     }
+    if grid.show == "value":
+        (value,) = dist  # a certain answer has exactly one value
+        attrs["data-value"] = format_value(value)
+        attrs["data-p"] = format_probability(dist[value])
+        attrs["data-show"] = "value"
+        return signed(value), attrs
     if grid.show == "mean":
         mean = dist.mean()
         attrs["data-mean"] = format_probability(mean)
@@ -70,6 +80,13 @@ def cell(grid: Grid, row_value: Any, col_value: Any) -> tuple[str, dict[str, str
         attrs["data-value"] = format_value(grid.value)
     attrs["data-p"] = format_probability(p)
     return percent(p), attrs
+
+
+def signed(value: Any) -> str:
+    """A modifier as players write it: +1, 0, −2 (a true minus sign)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"+{value}" if value > 0 else ("0" if value == 0 else f"\u2212{-value}")
+    return format_value(value)
 
 
 def percent(p: Fraction) -> str:
@@ -121,6 +138,19 @@ GRIDS: dict[str, tuple[Grid, ...]] = {
             fixed={"air_recon": False},
             col_label="boosts",
             note="Air recon adds a die, the same as one more boost.",
+        ),
+    ),
+    "konrad": (
+        Grid(
+            title="Supply modifier to morale and REMO by distance",
+            calculator="konrad-supply",
+            outcome="modifier",
+            rows=("distance", (0, 5, 6, 8, 9, 15)),
+            cols=("depot_moving", (False, True)),
+            show="value",
+            row_label="sectors from the depot",
+            col_label="depot moved in the last two days",
+            note="An isolated unit takes \u22123 whatever its distance, depot moving or not.",
         ),
     ),
 }

@@ -102,7 +102,10 @@ def test_sheet_odds_equal_the_cli(site, system):
         else:
             report = rules_py.odds(attrs["data-calculator"], inputs)
         dist = report["outcomes"][attrs["data-outcome"]]
-        if "data-mean" in attrs:
+        if attrs.get("data-show") == "value":
+            assert dist == {attrs["data-value"]: "1"}, "a value cell needs a certain answer"
+            assert text.replace("\u2212", "-").lstrip("+") == attrs["data-value"].lstrip("+")
+        elif "data-mean" in attrs:
             mean = sum(Fraction(v) * Fraction(p) for v, p in dist.items())
             assert Fraction(attrs["data-mean"]) == mean
             assert text == f"{float(mean):.2f}"
