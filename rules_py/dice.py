@@ -31,7 +31,18 @@ distinct chart result, not per face.
 ``dice.sub(fn, *args)`` runs a self-contained part of a procedure; in odds
 mode the part is enumerated on its own (once per distinct ``args``, cached)
 and becomes one choice point over its distinct return values. That turns a
-product of independent stages into a sum of their sizes.
+product of independent stages into a sum of their sizes *inside* each stage;
+the replays of the procedure itself still number the product of the stages'
+distinct results.
+
+``return dice.parts((fn, *args), ...)`` goes one step further for a procedure
+that is wholly made of independent parts, each ``fn(dice, *args)`` returning a
+dict of its own outcomes: a roll runs the parts in order and merges their
+dicts; the odds enumerate each part's marginals on its own, so the cost is
+the sum of the parts' sizes, never their product. Its result must be returned
+untouched (the odds-mode value is an opaque token, so reading or extending it
+fails loudly rather than giving wrong odds); after other dice, or inside a
+sub, it falls back to the exact product.
 
 A procedure must be deterministic given its choices: no clocks, no global
 random state, and the same sequence of choice points for the same choices.
@@ -39,6 +50,7 @@ random state, and the same sequence of choice points for the same choices.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
@@ -225,7 +237,11 @@ class Dice:
             face = rng.randrange(sides) + 1
             return [face], look(face)
 
-        return self._choose(label, lambda: die(sides).map(look), roll, f"D{sides}")
+        return self._choose(label, lambda: self._chart(sides, look), roll, f"D{sides}")
+
+    def _chart(self, sides: int, look: Callable[[int], Hashable]) -> Distribution:
+        """The distribution of look(face) for one die."""
+        return die(sides).map(look)
 
     def d6(self, label: str, chart: Callable[[int], Hashable] | None = None) -> Any:
         return self.die(6, label, chart)
@@ -258,6 +274,11 @@ class Dice:
         """Run ``fn(dice, *args)``, a self-contained part of a procedure."""
         raise NotImplementedError
 
+    def parts(self, *parts: tuple) -> Any:
+        """The merged outcomes of independent parts, each ``(fn, *args)`` with
+        ``fn(dice, *args) -> dict`` of outcome names no other part returns."""
+        raise NotImplementedError
+
 
 class Rolling(Dice):
     """Roll mode: real dice from ``random.Random(seed)``, every die recorded.
@@ -279,6 +300,31 @@ class Rolling(Dice):
     def sub(self, fn, *args):
         return fn(self, *args)
 
+    def parts(self, *parts):
+        merged: dict[str, Any] = {}
+        for fn, *args in parts:
+            result = fn(self, *args)
+            _check_disjoint(merged, result, fn)
+            merged.update(result)
+        return merged
+
+
+def _check_disjoint(merged: Mapping[str, Any], result: Mapping[str, Any], fn: Callable[..., Any]) -> None:
+    shared = set(merged) & set(result)
+    if shared:
+        raise ValueError(f"parts: {getattr(fn, '__name__', 'part')} returns outcomes {sorted(shared)} that another part returns too")
+
+
+class _Parts:
+    """Odds mode's answer to ``dice.parts(...)``: a token ``enumerate_outcomes``
+    recognises. Deliberately not a mapping, so a procedure that reads or
+    extends it instead of returning it fails at once."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: tuple[tuple, ...]):
+        self.parts = parts
+
 
 class _Freeze:
     """Dict results of a sub-procedure, made hashable for a Distribution."""
@@ -299,11 +345,19 @@ class _Freeze:
 class Enumerating(Dice):
     """Odds mode: one replay of the procedure along a given path of choices."""
 
-    def __init__(self, path: list[int], cache: dict):
+    def __init__(self, path: list[int], cache: dict, top: bool = False):
         self._path = path
         self._sizes: list[int] = []
         self._cache = cache
-        self.weight = Fraction(1)
+        self._top = top  # the probe run of enumerate_outcomes, where parts() may answer with a token
+        # The path's weight as an unreduced numerator and denominator: integer
+        # products are far cheaper than a Fraction normalised at every step.
+        self._num = 1
+        self._den = 1
+
+    @property
+    def weight(self) -> Fraction:
+        return Fraction(self._num, self._den)
 
     def _choose(self, label, dist, roll, spec):
         pairs = dist().pairs()
@@ -312,27 +366,53 @@ class Enumerating(Dice):
             self._path.append(0)
         self._sizes.append(len(pairs))
         value, p = pairs[self._path[depth]]
-        self.weight *= p
+        self._num *= p.numerator
+        self._den *= p.denominator
         return value
+
+    def _chart(self, sides, look):
+        # A chart is looked up again on every replay: build its distribution
+        # once per enumeration (the cache lives as long as the odds call).
+        key = ("chart", sides, look)
+        dist = self._cache.get(key)
+        if dist is None:
+            dist = self._cache[key] = die(sides).map(look)
+        return dist
 
     def sub(self, fn, *args):
         key = (fn, args)
         dist = self._cache.get(key)
         if dist is None:
-            dist = Distribution(
-                (_Freeze.pack(result), weight) for result, weight in _paths(fn, args, self._cache)
-            )
+            dist = Distribution(_summed((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, self._cache)))
             self._cache[key] = dist
         return _Freeze.unpack(self._choose(getattr(fn, "__name__", "part"), lambda: dist, None, "part"))
+
+    def parts(self, *parts):
+        if self._top and not self._sizes:
+            return _Parts(parts)
+        # Not the whole of an outcome enumeration (inside a sub, say): still
+        # exact, as a product of the parts, each one choice point.
+        merged: dict[str, Any] = {}
+        for fn, *args in parts:
+            result = self.sub(fn, *args)
+            _check_disjoint(merged, result, fn)
+            merged.update(result)
+        return merged
 
 
 def _paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[Any, Fraction]]:
     """Every path through fn's choice points: (return value, exact weight)."""
+    for result, num, den in _raw_paths(fn, args, cache):
+        yield result, Fraction(num, den)
+
+
+def _raw_paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[Any, int, int]]:
+    """Every path: (return value, weight numerator, weight denominator), unreduced."""
     path: list[int] = []
     while True:
         dice = Enumerating(path, cache)
         result = fn(dice, *args)
-        yield result, dice.weight
+        yield result, dice._num, dice._den
         sizes = dice._sizes
         del path[len(sizes):]
         # Advance the deepest choice point that still has an untried value.
@@ -343,6 +423,24 @@ def _paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[A
             return
         path[i] += 1
         del path[i + 1:]
+
+
+def _summed(weighted: Iterable[tuple[Hashable, int, int]]) -> dict[Hashable, Fraction]:
+    """Exact total weight per value of (value, numerator, denominator) triples.
+
+    Numerators are added as integers per (unreduced) denominator, then over
+    the least common denominator, making one Fraction per value: a Fraction
+    addition per path would otherwise dominate the cost of the odds.
+    """
+    sums: dict[Hashable, dict[int, int]] = {}
+    for value, num, den in weighted:
+        by_den = sums.setdefault(value, {})
+        by_den[den] = by_den.get(den, 0) + num
+    totals: dict[Hashable, Fraction] = {}
+    for value, by_den in sums.items():
+        common = math.lcm(*by_den)
+        totals[value] = Fraction(sum(n * (common // d) for d, n in by_den.items()), common)
+    return totals
 
 
 def enumerate_values(fn: Callable[..., Hashable], *args: Any) -> Distribution:
@@ -357,17 +455,34 @@ def enumerate_outcomes(procedure: Callable[..., Mapping[str, Hashable]], *args: 
     outcome's values then sum to exactly 1, which is checked rather than
     normalised away.
     """
-    marginals: dict[str, dict[Hashable, Fraction]] = {}
+    cache: dict = {}
+    probe = Enumerating([], cache, top=True)
+    first = procedure(probe, *args)
+    if isinstance(first, _Parts):
+        if probe._sizes:
+            raise ValueError(f"{procedure.__name__}: dice.parts(...) must be the procedure's only use of dice")
+        merged: dict[str, Distribution] = {}
+        for fn, *part_args in first.parts:
+            found = enumerate_outcomes(fn, *part_args)
+            _check_disjoint(merged, found, fn)
+            merged.update(found)
+        return merged
+    # Paths are gathered per outcome as (value, numerator, denominator) and
+    # summed exactly once at the end (see _summed).
+    weighted: dict[str, list[tuple[Hashable, int, int]]] = {}
     names: frozenset[str] | None = None
-    for result, weight in _paths(procedure, args, {}):
+    for result, num, den in _raw_paths(procedure, args, cache):
         if names is None:
             names = frozenset(result)
-        elif frozenset(result) != names:
+            weighted = {name: [] for name in result}
+        elif result.keys() != names:
             raise ValueError(f"{procedure.__name__} returned outcomes {sorted(result)} on one path and {sorted(names)} on another")
         for name, value in result.items():
-            bucket = marginals.setdefault(name, {})
-            bucket[value] = bucket.get(value, Fraction(0)) + weight
-    for name, bucket in marginals.items():
+            weighted[name].append((value, num, den))
+    marginals: dict[str, Distribution] = {}
+    for name, triples in weighted.items():
+        bucket = _summed(triples)
         if sum(bucket.values()) != 1:
             raise ValueError(f"outcome {name} does not sum to 1")
-    return {name: Distribution(bucket) for name, bucket in marginals.items()}
+        marginals[name] = Distribution(bucket)
+    return marginals
