@@ -188,13 +188,24 @@ def pool(n: int, sides: int, key: Callable[[int], Hashable]) -> Distribution:
     """
     if n < 0:
         raise ValueError("cannot roll a negative number of dice")
-    one = die(sides).map(key)
+    # Convolve integer counts of faces (every die is fair, so each of the
+    # sides**n rolls is equally likely) and divide once at the end: Fraction
+    # arithmetic at every step made large pools slow.
+    one: dict[Hashable, int] = {}
+    for face in range(1, sides + 1):
+        value = key(face)
+        one[value] = one.get(value, 0) + 1
     first = next(iter(one))
     zero = tuple(0 for _ in first) if isinstance(first, tuple) else 0
-    total = Distribution({zero: 1})
+    counts: dict[Hashable, int] = {zero: 1}
     for _ in range(n):
-        total = total + one
-    return total
+        step: dict[Hashable, int] = {}
+        for a, ways_a in counts.items():
+            for b, ways_b in one.items():
+                total = _add(a, b)
+                step[total] = step.get(total, 0) + ways_a * ways_b
+        counts = step
+    return Distribution({value: Fraction(ways, sides**n) for value, ways in counts.items()})
 
 
 def _identity(face: int) -> int:
