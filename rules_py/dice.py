@@ -31,7 +31,18 @@ distinct chart result, not per face.
 ``dice.sub(fn, *args)`` runs a self-contained part of a procedure; in odds
 mode the part is enumerated on its own (once per distinct ``args``, cached)
 and becomes one choice point over its distinct return values. That turns a
-product of independent stages into a sum of their sizes.
+product of independent stages into a sum of their sizes *inside* each stage;
+the replays of the procedure itself still number the product of the stages'
+distinct results.
+
+``return dice.parts((fn, *args), ...)`` goes one step further for a procedure
+that is wholly made of independent parts, each ``fn(dice, *args)`` returning a
+dict of its own outcomes: a roll runs the parts in order and merges their
+dicts; the odds enumerate each part's marginals on its own, so the cost is
+the sum of the parts' sizes, never their product. Its result must be returned
+untouched (the odds-mode value is an opaque token, so reading or extending it
+fails loudly rather than giving wrong odds); after other dice, or inside a
+sub, it falls back to the exact product.
 
 A procedure must be deterministic given its choices: no clocks, no global
 random state, and the same sequence of choice points for the same choices.
@@ -77,7 +88,7 @@ class Distribution(Mapping):
     (numbers first, then other values by their text).
     """
 
-    __slots__ = ("_p", "_items", "_den", "_nums")
+    __slots__ = ("_p", "_items")
 
     def __init__(self, weights: Mapping[Hashable, int | Fraction] | Iterable[tuple[Hashable, int | Fraction]]):
         pairs = weights.items() if isinstance(weights, Mapping) else weights
@@ -94,13 +105,6 @@ class Distribution(Mapping):
         items = sorted(((v, w / total) for v, w in merged.items()), key=lambda vw: _sort_key(vw[0]))
         self._items: tuple[tuple[Hashable, Fraction], ...] = tuple(items)
         self._p = dict(items)
-        # The same probabilities over one common denominator, in integers: the
-        # enumerator multiplies and adds these, which is far cheaper than Fractions.
-        den = 1
-        for _, p in items:
-            den = den * p.denominator // math.gcd(den, p.denominator)
-        self._den = den
-        self._nums: tuple[tuple[Hashable, int], ...] = tuple((v, p.numerator * (den // p.denominator)) for v, p in items)
 
     # Mapping protocol
     def __getitem__(self, value: Hashable) -> Fraction:
@@ -180,26 +184,28 @@ def pool(n: int, sides: int, key: Callable[[int], Hashable]) -> Distribution:
 
     ``key`` maps a face to a number or a tuple of numbers (added element-wise),
     so one pass can count successes and sixes together. With zero dice the
-    sum is 0 (or the zero tuple). The convolution counts ways in integers
-    (each face one way, sides**n ways in all) and divides once at the end:
-    O(n * values * distinct keys) integer steps, never sides**n.
+    sum is 0 (or the zero tuple). Cost: O(n * values * sides), never sides**n.
     """
     if n < 0:
         raise ValueError("cannot roll a negative number of dice")
+    # Convolve integer counts of faces (every die is fair, so each of the
+    # sides**n rolls is equally likely) and divide once at the end: Fraction
+    # arithmetic at every step made large pools slow.
     one: dict[Hashable, int] = {}
     for face in range(1, sides + 1):
-        k = key(face)
-        one[k] = one.get(k, 0) + 1
+        value = key(face)
+        one[value] = one.get(value, 0) + 1
     first = next(iter(one))
-    ways: dict[Hashable, int] = {tuple(0 for _ in first) if isinstance(first, tuple) else 0: 1}
+    zero = tuple(0 for _ in first) if isinstance(first, tuple) else 0
+    counts: dict[Hashable, int] = {zero: 1}
     for _ in range(n):
-        nxt: dict[Hashable, int] = {}
-        for a, wa in ways.items():
-            for b, wb in one.items():
-                s = _add(a, b)
-                nxt[s] = nxt.get(s, 0) + wa * wb
-        ways = nxt
-    return Distribution(ways)
+        step: dict[Hashable, int] = {}
+        for a, ways_a in counts.items():
+            for b, ways_b in one.items():
+                total = _add(a, b)
+                step[total] = step.get(total, 0) + ways_a * ways_b
+        counts = step
+    return Distribution({value: Fraction(ways, sides**n) for value, ways in counts.items()})
 
 
 def _identity(face: int) -> int:
@@ -242,7 +248,11 @@ class Dice:
             face = rng.randrange(sides) + 1
             return [face], look(face)
 
-        return self._choose(label, lambda: die(sides).map(look), roll, f"D{sides}")
+        return self._choose(label, lambda: self._chart(sides, look), roll, f"D{sides}")
+
+    def _chart(self, sides: int, look: Callable[[int], Hashable]) -> Distribution:
+        """The distribution of look(face) for one die."""
+        return die(sides).map(look)
 
     def d6(self, label: str, chart: Callable[[int], Hashable] | None = None) -> Any:
         return self.die(6, label, chart)
@@ -275,6 +285,11 @@ class Dice:
         """Run ``fn(dice, *args)``, a self-contained part of a procedure."""
         raise NotImplementedError
 
+    def parts(self, *parts: tuple) -> Any:
+        """The merged outcomes of independent parts, each ``(fn, *args)`` with
+        ``fn(dice, *args) -> dict`` of outcome names no other part returns."""
+        raise NotImplementedError
+
 
 class Rolling(Dice):
     """Roll mode: real dice from ``random.Random(seed)``, every die recorded.
@@ -296,6 +311,31 @@ class Rolling(Dice):
     def sub(self, fn, *args):
         return fn(self, *args)
 
+    def parts(self, *parts):
+        merged: dict[str, Any] = {}
+        for fn, *args in parts:
+            result = fn(self, *args)
+            _check_disjoint(merged, result, fn)
+            merged.update(result)
+        return merged
+
+
+def _check_disjoint(merged: Mapping[str, Any], result: Mapping[str, Any], fn: Callable[..., Any]) -> None:
+    shared = set(merged) & set(result)
+    if shared:
+        raise ValueError(f"parts: {getattr(fn, '__name__', 'part')} returns outcomes {sorted(shared)} that another part returns too")
+
+
+class _Parts:
+    """Odds mode's answer to ``dice.parts(...)``: a token ``enumerate_outcomes``
+    recognises. Deliberately not a mapping, so a procedure that reads or
+    extends it instead of returning it fails at once."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: tuple[tuple, ...]):
+        self.parts = parts
+
 
 class _Freeze:
     """Dict results of a sub-procedure, made hashable for a Distribution."""
@@ -314,67 +354,76 @@ class _Freeze:
 
 
 class Enumerating(Dice):
-    """Odds mode: one replay of the procedure along a given path of choices.
+    """Odds mode: one replay of the procedure along a given path of choices."""
 
-    The path's weight is kept as an integer numerator and denominator (the
-    product of each choice's over its distribution's common denominator), so
-    a replay does no Fraction arithmetic; :meth:`weight` gives the Fraction.
-    """
-
-    def __init__(self, path: list[int], cache: dict):
+    def __init__(self, path: list[int], cache: dict, top: bool = False):
         self._path = path
         self._sizes: list[int] = []
         self._cache = cache
-        self.num = 1
-        self.den = 1
+        self._top = top  # the probe run of enumerate_outcomes, where parts() may answer with a token
+        # The path's weight as an unreduced numerator and denominator: integer
+        # products are far cheaper than a Fraction normalised at every step.
+        self._num = 1
+        self._den = 1
 
     @property
     def weight(self) -> Fraction:
-        return Fraction(self.num, self.den)
+        return Fraction(self._num, self._den)
 
     def _choose(self, label, dist, roll, spec):
-        d = dist()
-        nums = d._nums
+        pairs = dist().pairs()
         depth = len(self._sizes)
         if depth == len(self._path):
             self._path.append(0)
-        self._sizes.append(len(nums))
-        value, num = nums[self._path[depth]]
-        self.num *= num
-        self.den *= d._den
+        self._sizes.append(len(pairs))
+        value, p = pairs[self._path[depth]]
+        self._num *= p.numerator
+        self._den *= p.denominator
         return value
+
+    def _chart(self, sides, look):
+        # A chart is looked up again on every replay: build its distribution
+        # once per enumeration (the cache lives as long as the odds call).
+        key = ("chart", sides, look)
+        dist = self._cache.get(key)
+        if dist is None:
+            dist = self._cache[key] = die(sides).map(look)
+        return dist
 
     def sub(self, fn, *args):
         key = (fn, args)
         dist = self._cache.get(key)
         if dist is None:
-            dist = Distribution(_collect((_Freeze.pack(r), d.num, d.den) for r, d in _walk(fn, args, self._cache)))
+            dist = Distribution(_summed((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, self._cache)))
             self._cache[key] = dist
         return _Freeze.unpack(self._choose(getattr(fn, "__name__", "part"), lambda: dist, None, "part"))
 
-
-class _Sums:
-    """Exact sums of path weights, kept as integers per denominator until the end."""
-
-    __slots__ = ("by_den",)
-
-    def __init__(self) -> None:
-        self.by_den: dict[int, int] = {}
-
-    def add(self, num: int, den: int) -> None:
-        self.by_den[den] = self.by_den.get(den, 0) + num
-
-    def total(self) -> Fraction:
-        return sum((Fraction(n, d) for d, n in self.by_den.items()), Fraction(0))
+    def parts(self, *parts):
+        if self._top and not self._sizes:
+            return _Parts(parts)
+        # Not the whole of an outcome enumeration (inside a sub, say): still
+        # exact, as a product of the parts, each one choice point.
+        merged: dict[str, Any] = {}
+        for fn, *args in parts:
+            result = self.sub(fn, *args)
+            _check_disjoint(merged, result, fn)
+            merged.update(result)
+        return merged
 
 
-def _walk(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[Any, Enumerating]]:
-    """Every path through fn's choice points, depth first: (return value, the replay)."""
+def _paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[Any, Fraction]]:
+    """Every path through fn's choice points: (return value, exact weight)."""
+    for result, num, den in _raw_paths(fn, args, cache):
+        yield result, Fraction(num, den)
+
+
+def _raw_paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[Any, int, int]]:
+    """Every path: (return value, weight numerator, weight denominator), unreduced."""
     path: list[int] = []
     while True:
         dice = Enumerating(path, cache)
         result = fn(dice, *args)
-        yield result, dice
+        yield result, dice._num, dice._den
         sizes = dice._sizes
         del path[len(sizes):]
         # Advance the deepest choice point that still has an untried value.
@@ -387,25 +436,27 @@ def _walk(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[An
         del path[i + 1:]
 
 
-def _paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[Any, Fraction]]:
-    """Every path through fn's choice points: (return value, exact weight)."""
-    for result, dice in _walk(fn, args, cache):
-        yield result, dice.weight
+def _summed(weighted: Iterable[tuple[Hashable, int, int]]) -> dict[Hashable, Fraction]:
+    """Exact total weight per value of (value, numerator, denominator) triples.
 
-
-def _collect(paths: Iterable[tuple[Hashable, int, int]]) -> dict[Hashable, Fraction]:
-    sums: dict[Hashable, _Sums] = {}
-    for value, num, den in paths:
-        bucket = sums.get(value)
-        if bucket is None:
-            bucket = sums[value] = _Sums()
-        bucket.add(num, den)
-    return {value: s.total() for value, s in sums.items()}
+    Numerators are added as integers per (unreduced) denominator, then over
+    the least common denominator, making one Fraction per value: a Fraction
+    addition per path would otherwise dominate the cost of the odds.
+    """
+    sums: dict[Hashable, dict[int, int]] = {}
+    for value, num, den in weighted:
+        by_den = sums.setdefault(value, {})
+        by_den[den] = by_den.get(den, 0) + num
+    totals: dict[Hashable, Fraction] = {}
+    for value, by_den in sums.items():
+        common = math.lcm(*by_den)
+        totals[value] = Fraction(sum(n * (common // d) for d, n in by_den.items()), common)
+    return totals
 
 
 def enumerate_values(fn: Callable[..., Hashable], *args: Any) -> Distribution:
     """The exact distribution of fn(dice, *args) over every path (hashable results)."""
-    return Distribution(_collect((r, d.num, d.den) for r, d in _walk(fn, args, {})))
+    return Distribution(_paths(fn, args, {}))
 
 
 def enumerate_outcomes(procedure: Callable[..., Mapping[str, Hashable]], *args: Any) -> dict[str, Distribution]:
@@ -415,25 +466,34 @@ def enumerate_outcomes(procedure: Callable[..., Mapping[str, Hashable]], *args: 
     outcome's values then sum to exactly 1, which is checked rather than
     normalised away.
     """
-    marginals: dict[str, dict[Hashable, _Sums]] = {}
+    cache: dict = {}
+    probe = Enumerating([], cache, top=True)
+    first = procedure(probe, *args)
+    if isinstance(first, _Parts):
+        if probe._sizes:
+            raise ValueError(f"{procedure.__name__}: dice.parts(...) must be the procedure's only use of dice")
+        merged: dict[str, Distribution] = {}
+        for fn, *part_args in first.parts:
+            found = enumerate_outcomes(fn, *part_args)
+            _check_disjoint(merged, found, fn)
+            merged.update(found)
+        return merged
+    # Paths are gathered per outcome as (value, numerator, denominator) and
+    # summed exactly once at the end (see _summed).
+    weighted: dict[str, list[tuple[Hashable, int, int]]] = {}
     names: frozenset[str] | None = None
-    for result, dice in _walk(procedure, args, {}):
+    for result, num, den in _raw_paths(procedure, args, cache):
         if names is None:
             names = frozenset(result)
-            marginals = {name: {} for name in result}
+            weighted = {name: [] for name in result}
         elif result.keys() != names:
             raise ValueError(f"{procedure.__name__} returned outcomes {sorted(result)} on one path and {sorted(names)} on another")
-        num, den = dice.num, dice.den
         for name, value in result.items():
-            bucket = marginals[name]
-            sums = bucket.get(value)
-            if sums is None:
-                sums = bucket[value] = _Sums()
-            sums.add(num, den)
-    out = {}
-    for name, bucket in marginals.items():
-        weights = {value: s.total() for value, s in bucket.items()}
-        if sum(weights.values()) != 1:
+            weighted[name].append((value, num, den))
+    marginals: dict[str, Distribution] = {}
+    for name, triples in weighted.items():
+        bucket = _summed(triples)
+        if sum(bucket.values()) != 1:
             raise ValueError(f"outcome {name} does not sum to 1")
-        out[name] = Distribution(weights)
-    return out
+        marginals[name] = Distribution(bucket)
+    return marginals

@@ -1,0 +1,200 @@
+"""Konflikt '47 air strike: arrival, spotting pins, flak and the attack run.
+
+Arrival: one D6 on the air strike chart at each turn start. With r the
+chance of a rookie pilot, a of "Here it comes!" and e = 1 - r - a of empty
+skies, an aircraft arrives on turn t with probability e^(t-1) * (r + a), a
+rookie's with e^(t-1) * r; after T turns none has come with probability e^T.
+
+One attack run (a rookie's is resolved the same way, against a unit the
+opponent picks): the target rolls D3-1 spotting pins; flak hits F are the
+known hits plus Binomial(shots, (7 - s)/6) for shots hitting on s+, and
+F >= 6 aborts the run. Otherwise one D6 picks the attack (pins, dice,
+penetration from the resolution table), and the hits are
+
+    flak first:   H = halve(max(R - F, 0))      halve first:  H = max(halve(R) - F, 0)
+
+where R is the attack's 3D6 or 2D6 and halve(x) is x // 2 (rounding down)
+or (x + 1) // 2 (rounding up), applied only when the target is Down and the
+attack allows it. Arrival, spotting and the run are independent stages with
+distinct results. They are independent parts (``dice.parts``), so the odds
+enumerate each on its own: 2T + 1 arrival paths, 3 spotting paths, and at
+most 7 * 3 * 16 paths of flak total, attack and hits for the run.
+"""
+
+from __future__ import annotations
+
+from ..calculator import Calculator, Choice, Field, InputError, Outcome
+from ..tables import load
+from .flak import ABORT_HITS, TO_HIT, flak_total
+from .notation import by_key, chart, dice as notation
+
+CHART = load("konflikt47", "air_strike_chart")
+RESOLUTION = load("konflikt47", "air_strike_resolution")
+TARGETS = load("konflikt47", "air_strike_targets")
+SPOTTING = load("konflikt47", "spotting_pins")
+
+ARRIVAL_BY_FACE = chart(CHART, "result")
+ATTACK_BY_FACE = chart(RESOLUTION, "attack")
+ATTACKS = by_key(RESOLUTION, "attack")
+SPOTTING_DICE = SPOTTING.rows[0]["pins"]
+SPOTTING_RANGE = SPOTTING.rows[0]["range"]
+MAX_TURNS = 12
+
+FLAK_ORDERS = (
+    Choice("flak_first", "Take flak hits off first, then halve"),
+    Choice("halve_first", "Halve first, then take flak hits off"),
+)
+ROUNDINGS = (
+    Choice("down", "Round halves down"),
+    Choice("up", "Round halves up"),
+)
+
+
+def can_go_down(target: str) -> bool:
+    return TARGETS.lookup("target", target, "can_go_down")
+
+
+def halve(hits: int, rounding: str) -> int:
+    """Half the hits, an odd count rounded as the reading in force says."""
+    return (hits + 1) // 2 if rounding == "up" else hits // 2
+
+
+def resolve_hits(rolled: int, flak: int, halved: bool, flak_order: str, rounding: str) -> int:
+    """The hits the target takes: the roll less one per flak hit, halved if Down; never below 0."""
+    if not halved:
+        return max(rolled - flak, 0)
+    if flak_order == "halve_first":
+        return max(halve(rolled, rounding) - flak, 0)
+    return halve(max(rolled - flak, 0), rounding)
+
+
+def strike_arrival(dice, turns: int) -> dict:
+    """Roll the air strike chart each turn until an aircraft comes or ``turns`` have passed."""
+    for turn in range(1, turns + 1):
+        result = dice.d6(f"air strike chart, start of turn {turn}", chart=ARRIVAL_BY_FACE.__getitem__)
+        if result != "empty":
+            return {"arrival_turn": turn, "rookie": result == "rookie"}
+    return {"arrival_turn": "later", "rookie": False}
+
+
+def spotting_roll(dice) -> dict:
+    """One unit's spotting pins (D3-1 in the table)."""
+    count, sides, modifier = notation(SPOTTING_DICE)
+    label = f"spotting pins on the target ({SPOTTING_DICE})"
+    if count == 1:
+        # One die: the log shows the pins themselves, not the bare face.
+        return {"spotting_pins": dice.die(sides, label, chart=lambda face: max(face + modifier, 0))}
+    return {"spotting_pins": max(dice.sum_of(count, sides, label) + modifier, 0)}
+
+
+def attack_run(dice, flak_hits: int, flak_shots: int, flak_hit_on: int, down: bool, flak_order: str, rounding: str) -> dict:
+    """Flak, then (unless the aircraft aborts) the attack type and its hits."""
+    flak = dice.sub(flak_total, flak_hits, flak_shots, flak_hit_on)
+    if flak >= ABORT_HITS:
+        return {"aborted": True, "attack": "none", "hits": 0, "pins": 0, "penetration": 0}
+    attack = dice.d6("air strike resolution: the attack", chart=ATTACK_BY_FACE.__getitem__)
+    row = ATTACKS[attack]
+    hits = dice.sub(attack_hits, attack, flak, down and row["down_halves"], flak_order, rounding)
+    return {"aborted": False, "attack": attack, "hits": hits, "pins": row["pins"], "penetration": row["penetration"]}
+
+
+def attack_hits(dice, attack: str, flak: int, halved: bool, flak_order: str, rounding: str) -> int:
+    """The attack's hit dice, less the flak hits, halved when the target is Down and may be."""
+    row = ATTACKS[attack]
+    count, sides, modifier = notation(row["hits"])
+    rolled = dice.sum_of(count, sides, f"{row['name']}: hits ({row['hits']}), less {flak} for flak") + modifier
+    return resolve_hits(rolled, flak, halved, flak_order, rounding)
+
+
+def air_strike(dice, flak_hits: int, flak_shots: int, flak_hit_on: int, target: str, down: bool, turns: int, flak_order: str, rounding: str) -> dict:
+    """When the aircraft comes, and what one attack run does to the target: three independent parts."""
+    return dice.parts(
+        (strike_arrival, turns),
+        (spotting_roll,),
+        (attack_run, flak_hits, flak_shots, flak_hit_on, down and can_go_down(target), flak_order, rounding),
+    )
+
+
+def _check(inputs: dict) -> None:
+    if inputs["down"] and not can_go_down(inputs["target"]):
+        name = TARGETS.lookup("target", inputs["target"], "name")
+        allowed = " and ".join(r["name"].lower() for r in TARGETS.rows if r["can_go_down"])
+        raise InputError(f"only {allowed} may go Down against an air strike, not an {name.lower()}", "down")
+
+
+def _notes(inputs: dict) -> list[str]:
+    notes = [
+        "The attack-run outcomes describe one run whenever it comes, a rookie pilot's included: it is resolved like Here it comes!.",
+        "Against a ground-attack aircraft the source offers no Down option, so its hits are never halved.",
+    ]
+    if inputs["down"]:
+        order = "flak hits come off before halving" if inputs["flak_order"] == "flak_first" else "hits are halved before flak hits come off"
+        notes.append(f"Down: {order}, and an odd number halves rounding {inputs['rounding']}.")
+    return notes
+
+
+CALCULATORS = (
+    Calculator(
+        id="k47-air-strike",
+        title="Konflikt '47 air strike",
+        system="konflikt47",
+        procedure=air_strike,
+        page="konflikt47/air-strikes.md",
+        description="When an observer's aircraft turns up, whether flak drives it off, and what its attack run does to the target.",
+        fields=(
+            Field("flak_hits", "int", "Flak hits so far", "Hits the aircraft has already taken from flak this run.", default=0, minimum=0, maximum=20),
+            Field("flak_shots", "int", "Flak shots still to roll", "Flak shots still to be rolled at the aircraft, enemy and friendly alike.", default=0, minimum=0, maximum=30),
+            Field(
+                "flak_hit_on",
+                "int",
+                "Flak hits on",
+                f"The score each of those shots needs to hit, with every modifier applied ({TO_HIT} for firing at an aircraft included).",
+                default=5,
+                minimum=2,
+                maximum=6,
+            ),
+            Field(
+                "target",
+                "choice",
+                "Target",
+                "The kind of unit attacked; armoured targets are hit on their top armour.",
+                default="infantry",
+                choices=tuple(Choice(r["target"], r["name"]) for r in TARGETS.rows),
+            ),
+            Field("down", "bool", "Target is Down", "Infantry or artillery that goes Down to halve the hits of a strafing fighter or a fighter-bomber.", default=False),
+            Field("turns", "int", "Turns to look ahead", "How many turn starts to follow, counting the first roll on the chart as turn 1.", default=3, minimum=1, maximum=MAX_TURNS),
+            Field(
+                "flak_order",
+                "choice",
+                "Down: flak or halving first",
+                "When a Down target halves the hits, whether flak hits come off before or after the halving.",
+                default="flak_first",
+                choices=FLAK_ORDERS,
+            ),
+            Field("rounding", "choice", "Down: odd hits round", "How an odd number of hits halves for a Down target.", default="down", choices=ROUNDINGS),
+        ),
+        outcomes=(
+            Outcome("arrival_turn", "int", "Aircraft arrives on turn", "The turn whose chart roll brings an aircraft; later if none has come yet.", extra=("later",)),
+            Outcome("rookie", "bool", "Rookie pilot", "Whether the aircraft that comes is a rookie's, so the opponent picks one of your units as its target."),
+            Outcome("aborted", "bool", "Driven off", f"The run is called off because the aircraft took {ABORT_HITS} or more flak hits."),
+            Outcome(
+                "attack",
+                "choice",
+                "Attack",
+                "The kind of attack; none when the run is called off.",
+                values=tuple(r["attack"] for r in RESOLUTION.rows) + ("none",),
+            ),
+            Outcome("hits", "int", "Hits on the target", "After flak and any halving; 0 when the run is called off."),
+            Outcome("pins", "int", "Extra pins from the attack", "The attack's own pins on the target; 0 when the run is called off."),
+            Outcome("penetration", "int", "Penetration bonus", "Added to each hit's penetration; 0 when the run is called off."),
+            Outcome("spotting_pins", "int", "Spotting pins", f"One unit's pins for sighting the aircraft ({SPOTTING_DICE}), for the target or any unit within {SPOTTING_RANGE} inches."),
+        ),
+        check=_check,
+        notes=_notes,
+        examples=(
+            {"flak_hits": "2", "flak_shots": "4", "down": "true", "target": "artillery"},
+            {"flak_shots": "6", "flak_hit_on": "4", "target": "armoured", "turns": "1"},
+            {"flak_hits": "3", "down": "true", "flak_order": "halve_first", "rounding": "up"},
+        ),
+    ),
+)

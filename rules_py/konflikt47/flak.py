@@ -1,0 +1,70 @@
+"""Konflikt '47 flak: friendly flak holding its fire, and the hits an aircraft takes.
+
+Holding fire: each of u friendly flak units rolls a D6 and holds on h or
+more, so it fires with probability q = (h - 1)/6 and the number firing is
+Binomial(u, q).
+
+Hits on an aircraft: hits already known plus one for each of n flak shots
+that scores its needed roll. The total is capped at the abort threshold A
+(6): at A or more the strike is called off, and the exact count beyond A
+changes nothing, so the stage has at most A + 1 values whatever n is.
+"""
+
+from __future__ import annotations
+
+from ..calculator import Calculator, Choice, Field, Outcome
+from ..tables import load
+
+HOLD_FIRE = load("konflikt47", "flak_hold_fire")
+FIGURES = load("konflikt47", "flak_figures")
+
+ABORT_HITS = FIGURES.lookup("figure", "abort_hits", "value")
+TO_HIT = FIGURES.lookup("figure", "to_hit", "value")
+
+
+def flak_total(dice, known_hits: int, shots: int, hit_on: int) -> int:
+    """Total flak hits on the aircraft, capped at the abort threshold."""
+    hits = known_hits
+    if shots and hits < ABORT_HITS:
+        hits += dice.successes(shots, hit_on, f"flak at the aircraft: {shots} shots hitting on {hit_on}+")
+    return min(hits, ABORT_HITS)
+
+
+def hold_fire(dice, experience: str, units: int) -> dict:
+    """How many friendly flak units fail to hold their fire."""
+    holds_on = HOLD_FIRE.lookup("experience", experience, "holds_on")
+    held = dice.successes(units, holds_on, f"friendly flak holds fire on {holds_on}+ ({units} units)")
+    return {"firing": units - held}
+
+
+CALCULATORS = (
+    Calculator(
+        id="k47-flak-hold-fire",
+        title="Konflikt '47 friendly flak holding fire",
+        system="konflikt47",
+        procedure=hold_fire,
+        page="konflikt47/air-strikes.md",
+        description="How many of your own flak units open fire on your aircraft because they fail to hold their fire.",
+        fields=(
+            Field(
+                "experience",
+                "choice",
+                "Experience",
+                "The flak units' experience: it sets the roll they need to hold fire.",
+                default="regular",
+                choices=tuple(Choice(r["experience"], f'{r["name"]} (holds on {r["holds_on"]}+)') for r in HOLD_FIRE.rows),
+            ),
+            Field(
+                "units",
+                "int",
+                "Flak units testing",
+                "Friendly flak units of that experience, not Down, with the aircraft marker in arc and range.",
+                default=2,
+                minimum=1,
+                maximum=10,
+            ),
+        ),
+        outcomes=(Outcome("firing", "int", "Units firing", "Friendly flak units that shoot at the aircraft as if it were the enemy's."),),
+        examples=({"experience": "inexperienced", "units": "3"}, {"experience": "veteran", "units": "10"}),
+    ),
+)

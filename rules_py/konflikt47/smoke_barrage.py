@@ -1,0 +1,114 @@
+"""Konflikt '47 smoke barrage: when the smoke lands, and how long the screen lasts.
+
+Arrival: at the start of each turn after the token is placed, one D6 on the
+smoke barrage chart. With m the chance of a miscalculation, s of smoke on
+target and d = 1 - m - s of a delay, the barrage lands on turn t with
+probability d^(t-1) * (m + s), moved by the enemy with d^(t-1) * m, and is
+still pending after T turns with probability d^T.
+
+Duration: while smoke is on the table, one D6 at each turn start; only the
+"blown away" result r removes it (a drift moves it but it stays). The screen
+survives exactly k checks with probability (1 - r)^k * r, and more than T
+checks with (1 - r)^(T+1). The two stages are independent parts
+(``dice.parts``), so the odds take (2T + 1) + (T + 2) replays, not their product.
+"""
+
+from __future__ import annotations
+
+from ..calculator import Calculator, Field, Outcome
+from ..tables import load
+from .notation import chart, dice as notation
+
+BARRAGE = load("konflikt47", "smoke_barrage_chart")
+DISPERSAL = load("konflikt47", "smoke_dispersal")
+BARRAGE_BY_FACE = chart(BARRAGE, "result")
+DISPERSAL_BY_FACE = chart(DISPERSAL, "result")
+DRIFT = DISPERSAL.lookup("result", "drifts", "drift")
+MAX_TURNS = 12
+
+
+def barrage_arrival(dice, turns: int) -> dict:
+    """Roll the chart each turn until the smoke lands or ``turns`` have passed."""
+    for turn in range(1, turns + 1):
+        result = dice.d6(f"smoke barrage chart, start of turn {turn}", chart=BARRAGE_BY_FACE.__getitem__)
+        if result == "miscalculation":
+            return {"arrival_turn": turn, "landing": "moved_by_enemy"}
+        if result == "smoke":
+            return {"arrival_turn": turn, "landing": "on_target"}
+    return {"arrival_turn": "later", "landing": "not_yet"}
+
+
+def dispersal_check(dice, check: int) -> bool:
+    """One turn-start check; True when the smoke is still on the table after it.
+
+    A drift moves the smoke but keeps it; its distance is rolled for the
+    player's log and does not change whether the smoke stays.
+    """
+    result = dice.d6(f"smoke dispersal, check {check} after landing", chart=DISPERSAL_BY_FACE.__getitem__)
+    if result == "drifts":
+        count, sides, modifier = notation(DRIFT)
+        dice.sum_of(count, sides, f"smoke drifts ({DRIFT} inches, one random direction for all)")
+    return result != "removed"
+
+
+def smoke_duration(dice, turns: int) -> dict:
+    """How many checks the screen survives: 0..turns, or "more"."""
+    for survived in range(turns + 1):
+        if not dice.sub(dispersal_check, survived + 1):
+            return {"smoke_stays": survived}
+    return {"smoke_stays": "more"}
+
+
+def smoke_barrage(dice, turns: int) -> dict:
+    """When the barrage lands within ``turns`` turns, and how long its smoke then lasts."""
+    return dice.parts((barrage_arrival, turns), (smoke_duration, turns))
+
+
+def _notes(inputs: dict) -> list[str]:
+    return [
+        "smoke_stays counts the turn-start dispersal checks the screen survives once it is down, "
+        "whenever it lands; the first check is at the start of the turn after it lands (see the Interpretation note).",
+        "The Artillery Barrage chart is not in the source, so only the smoke barrage is calculated.",
+    ]
+
+
+CALCULATORS = (
+    Calculator(
+        id="k47-smoke-barrage",
+        title="Konflikt '47 smoke barrage",
+        system="konflikt47",
+        procedure=smoke_barrage,
+        page="konflikt47/artillery-observers.md",
+        description="On which turn an observer's smoke barrage lands, where, and how many turn-start checks its smoke survives.",
+        fields=(
+            Field(
+                "turns",
+                "int",
+                "Turns to look ahead",
+                "How many turn starts to follow, counting the first roll on the chart as turn 1.",
+                default=3,
+                minimum=1,
+                maximum=MAX_TURNS,
+            ),
+        ),
+        outcomes=(
+            Outcome("arrival_turn", "int", "Lands on turn", "The turn whose chart roll brings the smoke down; later if it has not landed yet.", extra=("later",)),
+            Outcome(
+                "landing",
+                "choice",
+                "Where it lands",
+                "On the aiming point, wherever the enemy moved the token after a miscalculation, or not yet.",
+                values=("on_target", "moved_by_enemy", "not_yet"),
+            ),
+            Outcome(
+                "smoke_stays",
+                "int",
+                "Checks the smoke survives",
+                "Turn-start dispersal checks the screen survives before it is blown away; more if it outlasts the turns counted.",
+                extra=("more",),
+            ),
+        ),
+        notes=_notes,
+        examples=({"turns": "1"}, {"turns": "5"}),
+    ),
+)
