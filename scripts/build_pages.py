@@ -61,6 +61,11 @@ def _cell(value: object) -> str:
     return str(value).replace("|", "\\|").replace("\n", " ")
 
 
+def _short(text: str) -> str:
+    """Keep a short cell ("2–3", "-1", "5+") on one line, even in a narrow printed column."""
+    return f'<span class="nowrap">{text}</span>' if len(text) <= 8 and " " not in text else text
+
+
 def table_frame(table: Table) -> pd.DataFrame:
     """The table as shown: shown columns only, headed by their labels."""
     shown = [c for c in table.columns if c.show]
@@ -83,7 +88,7 @@ def table_markdown(table: Table) -> str:
         "| " + " | ".join(align) + " |",
     ]
     for row in frame.itertuples(index=False):
-        lines.append("| " + " | ".join(_cell(v) for v in row) + " |")
+        lines.append("| " + " | ".join(_short(_cell(v)) for v in row) + " |")
     if table.note:
         lines += ["", f'<p class="table-note">{table.note}</p>']
     return "\n".join(lines) + "\n"
@@ -270,8 +275,10 @@ def build() -> None:
     from sheet_odds import sheet_odds_markdown
 
     for sys_ in SYSTEMS:
+        # Wrapped so that print styles can set a sheet's tables in two columns.
         tables = "\n".join(table_markdown(t) for t in all_tables(sys_.package))
-        (sheets / f"{sys_.slug}-tables.md").write_text(tables, encoding="utf-8")
+        wrapped = f'<div class="sheet-tables" markdown>\n\n{tables}\n</div>\n'
+        (sheets / f"{sys_.slug}-tables.md").write_text(wrapped, encoding="utf-8")
         (sheets / f"{sys_.slug}-odds.md").write_text(GENERATED_NOTE + "\n" + sheet_odds_markdown(sys_.slug), encoding="utf-8")
 
     for note in interpretations():
