@@ -228,6 +228,13 @@ def effects(dice, hits: int, lost: int, d: Damage) -> tuple[str, ...]:
     return dice.sub(_effects, lost, d.effects)
 
 
+def after_hits(dice, hits: int, d: Damage) -> tuple[int, tuple[str, ...]]:
+    """Steps 5 and 6 for ``hits`` hits, as one part: they do not depend on the
+    intensity, so they are enumerated once per number of hits."""
+    lost = dice.sub(damage, hits, d)
+    return lost, dice.sub(effects, hits, lost, d)
+
+
 def hit_score(inputs: dict, effective: int) -> int:
     """The player's table-4 score at the effective intensity (0 in an extra input: same as to_hit)."""
     if effective < inputs["intensity"]:
@@ -301,8 +308,7 @@ def artillery_shoot(dice, **inputs) -> dict:
         return {"effective_intensity": 0, "pinned": False, "hit": 0, "knocked_out": 0, "effect": NO_EFFECT, "ammunition": ammunition}
     label = "hit dice, one per battery" if p.dice > 1 else "hit die"
     hits = _successes(dice, p.dice, f"{label}, your table 4", p.to_hit[effective], p.hit_modifier)
-    lost = dice.sub(damage, hits, p.damage)
-    found = dice.sub(effects, hits, lost, p.damage)
+    lost, found = dice.sub(after_hits, hits, p.damage)
     return {
         "effective_intensity": effective,
         "pinned": p.pins[effective],
@@ -338,8 +344,10 @@ def notes(values: dict) -> list[str]:
     ]
     if values["target"] in ("infantry", "gun"):
         out.append("Casualties: " + next(c.label for c in INFANTRY_HITS if c.name == values["infantry_hits"]) + ".")
-    if values["target"] not in ("infantry", "gun") and values["cover"] != "open":
-        out.append("Cover changes your table-4 figure only: table 5 has no cover columns for vehicles.")
+    if values["target"] not in ("infantry", "gun"):
+        out.append("A vehicle can be targeted only while it is standing still.")
+        if values["cover"] != "open":
+            out.append("Cover changes your table-4 figure only: table 5 has no cover columns for vehicles.")
     if values["mission"] != "concentration" and values["batteries"] > 1:
         out.append(f"A {mission['name'].lower()} throws one hit die for the element; the {values['batteries']} batteries count for ammunition.")
     return out
