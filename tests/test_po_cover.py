@@ -77,6 +77,13 @@ def test_single_level_cover():
     assert odds(cover="prepared_position", dice_thrown=2, barrage_points=3)["collapsed"][True] == F(21, 36)
 
 
+def test_levels_count_only_for_multi_storey():
+    # A heavy structure with levels=3 is still one level: 8 on six dice + 2 is certain.
+    result = CALC.odds(cover="heavy", levels=3)
+    assert dict(result.outcomes["levels_left"]) == {0: F(1)}
+    assert any("one level" in note for note in result.notes)
+
+
 def test_hasty_cover_never_collapses():
     o = odds(cover="hasty", barrage_points=60)
     assert o["collapsed"] == {False: F(1)} and o["cover_left"] == {"hasty": F(1)}
@@ -93,7 +100,6 @@ def test_certain_collapse_throws_no_dice():
     [
         ({"cover": "hasty", "prepared": True}, "prepared"),
         ({"cover": "multi_storey", "levels": 1}, "levels"),
-        ({"cover": "heavy", "levels": 2}, "levels"),
         ({"dice_thrown": 7}, "dice_thrown"),
         ({"storeys": "all"}, "storeys"),
     ],

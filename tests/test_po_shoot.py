@@ -170,6 +170,14 @@ def test_band_edges(calibre, table1, table2, table5):
     assert band(DAMAGE, calibre)["name"] == table5
 
 
+def test_grades_add_up_with_a_note():
+    # Veteran +1 and poor -2 together: -1, faces become 0..5: nothing 1/6, -2 1/6, -1 2/6, full 2/6.
+    # Intensity 2: 0 <- nothing and -2 (1/3), 1 <- -1 (1/3), 2 <- full (1/3).
+    result = CALC.odds(veteran=True, poor=True)
+    assert dict(result.outcomes["effective_intensity"]) == {0: F(1, 3), 1: F(1, 3), 2: F(1, 3)}
+    assert any("(veteran, poor)" in note for note in result.notes)
+
+
 def test_template_in_the_notes():
     # Table 1, 160 mm: the top band, 180 x 100; table 2 rockets: 400 x 300.
     assert "180 mm wide by 100 mm deep" in CALC.odds(calibre=160, mission="concentration").notes[0]
@@ -182,7 +190,6 @@ def test_template_in_the_notes():
         ({"rockets": True, "mission": "concentration"}, "mission"),
         ({"russian_far_from_trp": True, "mission": "creeping"}, "mission"),
         ({"russian_far_from_trp": True, "mission": "concentration"}, "mission"),
-        ({"veteran": True, "poor": True}, "poor"),
         ({"to_hit": 0}, "to_hit"),
         ({"batteries": 7}, "batteries"),
         ({"intensity": 4}, "intensity"),

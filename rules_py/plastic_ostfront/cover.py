@@ -52,9 +52,11 @@ def _row_figures(cover: str, prepared: bool) -> tuple[str, int | None, str | Non
 def cover_collapse(dice, cover: str, prepared: bool, levels: int, barrage_points: int, dice_thrown: int, storeys: str) -> dict:
     """Cover that is hit: collapsed, levels left standing, and the cover value left."""
     value, score, after = _row_figures(cover, prepared)
+    per_level = COVER.lookup("cover", cover, "per_level")
+    if not per_level:
+        levels = 1  # the input counts only for a multi-storey structure
     if score is None:
         return {"collapsed": False, "levels_left": levels, "cover_left": value}
-    per_level = COVER.lookup("cover", cover, "per_level")
     needs = lambda target: f"collapse throw, {dice_thrown}D6 + {barrage_points} barrage points (needs {target}+)"  # noqa: E731
     if not per_level:
         down = dice.sub(_throw, dice_thrown, score - barrage_points, needs(score))
@@ -78,15 +80,16 @@ def check(values: dict) -> None:
         raise InputError(f"only a structure can be prepared for defence; {row['name'].lower()} has its own row", "prepared")
     if row["per_level"] and values["levels"] < 2:
         raise InputError("a multi-storey structure has 2 levels or more", "levels")
-    if not row["per_level"] and values["levels"] != 1:
-        raise InputError(f"{row['name'].lower()} has one level; pick the multi-storey structure for more", "levels")
 
 
 def notes(values: dict) -> list[str]:
     value, score, after = _row_figures(values["cover"], values["prepared"])
+    out = []
+    if not COVER.lookup("cover", values["cover"], "per_level") and values["levels"] != 1:
+        out.append("Levels count only for a multi-storey structure; this cover is treated as one level.")
     if score is None:
-        return ["Table 7 gives hasty cover no score to collapse (not applicable): it stays as it is."]
-    out = [f"Score to collapse {score}" + (" per level" if COVER.lookup("cover", values["cover"], "per_level") else "") + f"; cover {value}, {after} after collapse."]
+        return out + ["Table 7 gives hasty cover no score to collapse (not applicable): it stays as it is."]
+    out += [f"Score to collapse {score}" + (" per level" if COVER.lookup("cover", values["cover"], "per_level") else "") + f"; cover {value}, {after} after collapse."]
     if COVER.lookup("cover", values["cover"], "per_level"):
         out.append("Multi-storey: " + next(c.label for c in STOREYS if c.name == values["storeys"]).lower() + ".")
     return out
@@ -103,7 +106,7 @@ CALCULATORS = (
         fields=(
             Field("cover", "choice", "Cover", "The cover that is hit, as table 7 lists it.", default="heavy", choices=tuple(Choice(r["cover"], r["name"]) for r in COVER.rows)),
             Field("prepared", "bool", "Prepared for defence", "A structure prepared for defence: table 7's prepared columns (structures only).", default=False),
-            Field("levels", "int", "Levels", "Storeys of a multi-storey structure (2 or more); 1 for anything else.", default=1, minimum=1, maximum=MAX_LEVELS),
+            Field("levels", "int", "Levels", "Storeys of a multi-storey structure (2 or more); any other cover counts as one level.", default=1, minimum=1, maximum=MAX_LEVELS),
             Field("barrage_points", "int", "Barrage points", "Added to the collapse throw. Our excerpt never defines them: enter the figure your full rules give (see the Interpretation note).", default=2, minimum=0, maximum=60),
             Field("dice_thrown", "int", "Dice thrown", "The source says “6dice”; set 1 if you read it as one D6 (see the Interpretation note).", default=6, minimum=1, maximum=6),
             Field("storeys", "choice", "Multi-storey reading", "How “per level, top down” works; see the Interpretation note.", default="whole", choices=STOREYS),

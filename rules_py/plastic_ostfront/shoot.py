@@ -54,7 +54,6 @@ HIGHEST_ROW = max(EFFECTIVENESS.column("roll"))
 MAX_BATTERIES = ORGANISATION.lookup("unit", "battalion_max", "models")
 BATTALION = ORGANISATION.lookup("unit", "battalion", "models")
 USUAL_INTENSITY = INTENSITY.row("usual", True)["level"]
-QUALITY = ("veteran", "inexperienced", "poor")  # grades of the calling troops: one at most
 
 # The table-5 column each cover choice reads for infantry and gun crews.
 COVER_COLUMNS = {"open": "inf_open", "hasty": "inf_hasty", "prepared": "inf_prepared", "fortification": "inf_fortification"}
@@ -325,9 +324,6 @@ def check(values: dict) -> None:
         raise InputError(f"rockets cannot fire a {mission['name'].lower()}: pick a bombardment or a creeping barrage", "mission")
     if values["russian_far_from_trp"] and not mission["red_army"]:
         raise InputError(f"Red Army artillery cannot fire a {mission['name'].lower()}; untick the Russian modifier or pick a bombardment", "mission")
-    grades = [q for q in QUALITY if values[q]]
-    if len(grades) > 1:
-        raise InputError(f"tick one troop grade at most, not {' and '.join(grades)}", grades[-1])
 
 
 def notes(values: dict) -> list[str]:
@@ -342,6 +338,9 @@ def notes(values: dict) -> list[str]:
         f"Hit score {values['to_hit']}+ is your own table-4 figure: the source's figures are lost.",
         "Pinning: " + next(c.label for c in PINNING if c.name == values["pinning"]).lower() + ".",
     ]
+    grades = [r["name"].lower() for r in EFFECTIVENESS_MODIFIERS.rows if r["modifier"] in ("veteran", "inexperienced", "poor") and values[r["modifier"]]]
+    if len(grades) > 1:
+        out.append(f"Several troop grades are ticked ({', '.join(grades)}): their modifiers are added, though normally one grade applies.")
     if values["target"] in ("infantry", "gun"):
         out.append("Casualties: " + next(c.label for c in INFANTRY_HITS if c.name == values["infantry_hits"]) + ".")
     if values["target"] not in ("infantry", "gun"):
