@@ -1,0 +1,68 @@
+"""Plastic Ostfront counter-battery fire: spotting the enemy's guns as they fire.
+
+A counter-battery battery throws one D6 for each enemy battery as it fires, in
+turn, and stops at its first success. Each throw spots on the table's score
+(5 for guns, 3 for rockets) or more, with +2 on the die for a locator unit or an
+observation aircraft: P(spot) = #{f : f + m >= s} / 6 = p.
+
+With n enemy batteries firing, the throws are a truncated geometric series:
+P(attempts = k, spotted) = (1 - p)**(k - 1) * p for k = 1..n, and
+P(spotted) = 1 - (1 - p)**n; when nothing is spotted all n throws were made.
+"""
+
+from __future__ import annotations
+
+from ..calculator import Calculator, Field, Outcome
+from ..tables import load
+from .shoot import MAX_BATTERIES
+
+TABLE = load("plastic_ostfront", "counter_battery")
+
+
+def spotting_score(rockets: bool, locator: bool) -> tuple[int, int]:
+    """(score to reach, modifier to the die)."""
+    score = TABLE.lookup("case", "rockets" if rockets else "guns", "spots_on")
+    modifier = TABLE.lookup("case", "locator", "modifier_value") if locator else 0
+    return score, modifier
+
+
+def counter_battery(dice, rockets: bool, locator: bool, enemy_batteries: int) -> dict:
+    """One counter-battery battery throws for each enemy battery in turn until it spots one."""
+    score, modifier = spotting_score(rockets, locator)
+    needs = f"needs {score}+" + (f", {modifier:+d} to the die" if modifier else "")
+    for attempt in range(1, enemy_batteries + 1):
+        if score - modifier <= 1:
+            return {"spotted": True, "attempts": attempt}  # certain: no die to throw
+        if dice.d6(f"spot enemy battery {attempt} ({needs})", chart=lambda f: f + modifier >= score):
+            return {"spotted": True, "attempts": attempt}
+    return {"spotted": False, "attempts": enemy_batteries}
+
+
+def notes(values: dict) -> list[str]:
+    score, modifier = spotting_score(values["rockets"], values["locator"])
+    if score - modifier <= 1:
+        return ["With the modifier every throw spots: the first enemy battery to fire is located."]
+    return [f"Each throw spots on {score - modifier}+ on the die."]
+
+
+CALCULATORS = (
+    Calculator(
+        id="po-counter-battery",
+        title="Plastic Ostfront counter-battery spotting",
+        system="plastic-ostfront",
+        procedure=counter_battery,
+        page="plastic-ostfront/counter-battery.md",
+        description="Whether a counter-battery battery locates one of the enemy batteries that fire this turn, and after how many throws.",
+        fields=(
+            Field("rockets", "bool", "Enemy fires rockets", "The enemy batteries are rockets, which are easier to spot.", default=False),
+            Field("locator", "bool", "Locator unit or observation aircraft", "A flash-and-sound locator unit or an observation aircraft is used: a bonus to every throw.", default=False),
+            Field("enemy_batteries", "int", "Enemy batteries firing", "How many enemy batteries fire, one throw each in turn until one is spotted.", default=3, minimum=1, maximum=MAX_BATTERIES),
+        ),
+        outcomes=(
+            Outcome("spotted", "bool", "An enemy battery spotted", "The counter-battery battery locates one of them."),
+            Outcome("attempts", "int", "Throws made", "Throws until the first success, or one per enemy battery when none succeeds."),
+        ),
+        notes=notes,
+        examples=({"enemy_batteries": "5", "locator": "true"}, {"rockets": "true", "enemy_batteries": "2"}),
+    ),
+)

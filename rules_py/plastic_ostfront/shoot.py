@@ -1,0 +1,441 @@
+"""Plastic Ostfront: the artillery shoot, from the effectiveness die to the damage effect.
+
+One element under the template is followed through the procedure's stages,
+each an independent part enumerated on its own (``dice.sub``):
+
+1. **Effectiveness (table 3).** One D6 plus the modifier total m, the result
+   clamped to the table's rows 0..6 (a result of 0 or less reads as row 0, above
+   6 as row 6). Row 0: nothing arrives and no ammunition is used; rows 1..3 cut
+   the called intensity I by 2 or 1; rows 4..6 leave it whole. The effective
+   intensity is E = max(0, I + change), and E = 0 means no effect. So
+   P(row r) = #{faces f : clamp(f + m) = r} / 6.
+2. **Pinning.** With fire arriving (E >= 1) the element is pinned when the
+   intensity table says level E pins (step 4: levels 2 and 3), or always under
+   the other reading of the pinning rule.
+3. **Hits (table 4, whose figures are lost).** d dice, d = 1 for a bombardment
+   or creeping barrage and d = batteries for a concentration; each hits when
+   D6 + hit modifier >= the player's own table-4 score for level E, so
+   P(hit) = #{f : f + h >= t} / 6 and the hits are Binomial(d, P(hit)).
+4. **Damage (table 5).** Each hit throws D6 + damage modifiers >= the table's
+   figure for the shooter's row and the target (infantry and gun crews by
+   cover); "6 then 5" needs a 6 and then a second die of 5 or more, so
+   P = P(first) * P(second), e.g. 1/6 * 2/6 = 1/18 unmodified. Against infantry
+   a success costs casualties as the "#" reading in force says.
+5. **Effect (table 6).** Each damaging hit on a vehicle throws one D6 on its
+   effect list; a gun's weapon, damaged as an open AFV, is unusable.
+
+The d dice of a concentration are folded one battery at a time
+(``_strikes(k) = _one_strike(k) + _strikes(k + 1)``), so the odds cost grows
+with the number of distinct running totals, never 6**(4d).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from ..calculator import Calculator, Choice, Field, InputError, Outcome
+from ..tables import Table, load
+
+P = "plastic_ostfront"
+ORGANISATION = load(P, "organisation")
+INTENSITY = load(P, "intensity")
+MISSIONS = load(P, "missions")
+EFFECTIVENESS = load(P, "effectiveness")
+EFFECTIVENESS_MODIFIERS = load(P, "effectiveness_modifiers")
+HIT_MODIFIERS = load(P, "hit_modifiers")
+DAMAGE = load(P, "damage")
+DAMAGE_MODIFIERS = load(P, "damage_modifiers")
+EFFECTS = load(P, "damage_effects")
+OTHER_EFFECTS = load(P, "damage_effects_other")
+
+LOWEST_ROW = min(EFFECTIVENESS.column("roll"))
+HIGHEST_ROW = max(EFFECTIVENESS.column("roll"))
+MAX_BATTERIES = ORGANISATION.lookup("unit", "battalion_max", "models")
+BATTALION = ORGANISATION.lookup("unit", "battalion", "models")
+USUAL_INTENSITY = INTENSITY.row("usual", True)["level"]
+
+# The table-5 column each cover choice reads for infantry and gun crews.
+COVER_COLUMNS = {"open": "inf_open", "hasty": "inf_hasty", "prepared": "inf_prepared", "fortification": "inf_fortification"}
+# Each target: its table-5 column (None: by cover) and its table-6 list (None: no list).
+TARGETS = {
+    "infantry": (None, None),
+    "gun": (None, None),
+    "soft_vehicle": ("soft", "soft_vehicle"),
+    "open_afv": ("open_afv", "afv"),
+    "afv_under_4": ("afv_under_4", "afv"),
+    "afv_4_plus": ("afv_4_plus", "afv"),
+}
+GUN_CREW = OTHER_EFFECTS.row("case", "gun_crew")
+GUN_WEAPON = OTHER_EFFECTS.row("case", "gun_weapon")
+
+NO_EFFECT = "none"
+# Every single effect, by the lowest die that gives it (then table order), the
+# gun's last; several at once are joined with "+" in this order.
+_FIRST_FACE = {}
+for _r in EFFECTS.rows:
+    _FIRST_FACE[_r["effect"]] = min(_FIRST_FACE.get(_r["effect"], 7), _r["from_roll"])
+EFFECT_ORDER = tuple(sorted(_FIRST_FACE, key=lambda e: (_FIRST_FACE[e], EFFECTS.column("effect").index(e)))) + (GUN_WEAPON["effect"],)
+
+PINNING = (
+    Choice("step_4", "Only at intensity 2 or more (step 4 of the procedure)"),
+    Choice("always", "Whenever fire arrives (the Pinning paragraph)"),
+)
+INFANTRY_HITS = (
+    Choice("extra_die", "# casualties, then one more die at the 2nd-casualty score for one more"),
+    Choice("same_die", "# casualties, and one more if the damage die itself reaches the 2nd-casualty score"),
+    Choice("one_casualty", "One casualty per damaging hit; the # column unused"),
+)
+
+
+def band(table: Table, calibre: int, rockets: bool = False):
+    """The row of a calibre-banded table: the first whose ``below_mm`` exceeds
+    the calibre, else the open-ended top band (rockets have their own row)."""
+    rows = [r for r in table.rows if r.get("rockets", False) == rockets]
+    if rockets:
+        return rows[0]
+    for row in rows:
+        if row["below_mm"] is not None and calibre < row["below_mm"]:
+            return row
+    return next(r for r in rows if r["below_mm"] is None)
+
+
+def modifier_total(flags: dict[str, bool]) -> int:
+    """The table-3 modifier total of the circumstances that apply."""
+    return sum(r["modifier_value"] for r in EFFECTIVENESS_MODIFIERS.rows if flags.get(r["modifier"]))
+
+
+def effectiveness(dice, intensity: int, modifier: int) -> tuple[int, bool]:
+    """Table 3: (effective intensity, ammunition used) for a called intensity."""
+
+    def row_of(face: int) -> int:
+        # Beyond the table's rows: 0 or less reads as 0, above 6 as 6.
+        return min(max(face + modifier, LOWEST_ROW), HIGHEST_ROW)
+
+    sign = f"{modifier:+d}" if modifier else "no modifier"
+    row = EFFECTIVENESS.row("roll", dice.d6(f"effectiveness, table 3 ({sign}): row", chart=row_of))
+    if not row["fire_arrives"]:
+        return 0, row["ammunition_used"]
+    return max(0, intensity + row["intensity_change"]), row["ammunition_used"]
+
+
+class Damage(NamedTuple):
+    """Everything the damage and effect dice need, hashable for ``dice.sub``.
+
+    It leaves out the hit score, so the damage stage is enumerated once however
+    many intensities the fire may arrive at."""
+
+    target: str
+    score: int | None  # table-5 figure: infantry/crew by cover, or the vehicle's column; None = cannot
+    then: int | None  # second die after a first of 6 ("6 then 5-6"), or None
+    casualties: int  # the "#" figure
+    second: int | None  # the 2nd-casualty score, or None
+    weapon_score: int | None  # a gun's weapon, damaged as an open AFV
+    modifier: int  # damage modifiers, to the first damage die
+    second_modifier: int  # the same or 0, for second dice (the reading in force)
+    infantry_hits: str
+    effects: tuple[tuple[int, int, str], ...]  # table 6: (from, to, effect)
+
+
+def _needs(score: int, modifier: int) -> str:
+    return f"needs {score}+" + (f", {modifier:+d} to each die" if modifier else "")
+
+
+def _successes(dice, n: int, label: str, score: int | None, modifier: int) -> int:
+    """How many of n dice reach score with the modifier. No dice are thrown when
+    there are none to throw or the answer is certain (a figure of 1 or less after
+    the modifier, or the shell cannot damage the target)."""
+    if n == 0 or score is None or score - modifier > 6:
+        return 0
+    if score - modifier <= 1:
+        return n
+    return dice.successes(n, score - modifier, f"{label} ({_needs(score, modifier)})")
+
+
+@lru_cache(maxsize=None)
+def _same_die_key(score: int, second: int, modifier: int):
+    """For one damage die: (1 if it damages, 1 if it also reaches the 2nd-casualty score)."""
+
+    def key(face: int) -> tuple[int, int]:
+        value = face + modifier
+        return (int(value >= score), int(value >= score and value >= second))
+
+    return key
+
+
+def _casualties(dice, hits: int, d: Damage) -> int:
+    """Casualties to infantry (or a gun's crew) from ``hits`` hits, by the '#' reading."""
+    if d.infantry_hits == "same_die" and d.second is not None and hits:
+        label = f"damage dice, one per hit ({_needs(d.score, d.modifier)}; a 2nd casualty on {d.second}+)"
+        damaging, extra = dice.pool(hits, 6, label, _same_die_key(d.score, d.second, d.modifier))
+        return damaging * d.casualties + extra
+    damaging = _successes(dice, hits, "damage dice, one per hit", d.score, d.modifier)
+    if d.infantry_hits == "one_casualty":
+        return damaging
+    extra = 0
+    if d.infantry_hits == "extra_die" and d.second is not None:
+        extra = _successes(dice, damaging, "second-casualty dice, one per damaging hit", d.second, d.second_modifier)
+    return damaging * d.casualties + extra
+
+
+@lru_cache(maxsize=None)
+def _effect_key(effects: tuple[tuple[int, int, str], ...]):
+    """One table-6 die as a count vector over the list's effects (cached, so the
+    pool of n such dice is convolved once)."""
+    kinds = _kinds(effects)
+
+    def key(face: int) -> tuple[int, ...]:
+        found = next(e for lo, hi, e in effects if lo <= face <= hi)
+        return tuple(int(kind == found) for kind in kinds)
+
+    return key
+
+
+def _kinds(effects: tuple[tuple[int, int, str], ...]) -> tuple[str, ...]:
+    return tuple(e for e in EFFECT_ORDER if any(e == x for _, _, x in effects))
+
+
+def _effects(dice, n: int, effects: tuple[tuple[int, int, str], ...]) -> tuple[str, ...]:
+    """Table 6, one die per damaging hit: the distinct effects, in EFFECT_ORDER.
+
+    The dice are one pool whose result counts each effect, so n dice cost one
+    choice point of at most C(n + 3, 3) values, not 6**n paths."""
+    if n == 0:
+        return ()
+    kinds = _kinds(effects)
+    counts = dice.pool(n, 6, "damage effect dice, table 6, one per damaging hit (how many of: " + ", ".join(kinds) + ")", _effect_key(effects))
+    return tuple(kind for kind, count in zip(kinds, counts) if count)
+
+
+def damage(dice, hits: int, d: Damage) -> int:
+    """Table 5 for ``hits`` hits: casualties (infantry, a gun's crew) or damaging hits (vehicles)."""
+    if d.target in ("infantry", "gun"):
+        return _casualties(dice, hits, d)
+    damaging = _successes(dice, hits, "damage dice, one per hit", d.score, d.modifier)
+    if d.then is not None:
+        damaging = _successes(dice, damaging, "second damage dice, one per 6", d.then, d.second_modifier)
+    return damaging
+
+
+def effects(dice, hits: int, lost: int, d: Damage) -> tuple[str, ...]:
+    """Table 6: the distinct effects of the damaging hits (a gun: its weapon's damage dice)."""
+    if d.target == "infantry":
+        return ()
+    if d.target == "gun":
+        wrecked = _successes(dice, hits, "weapon damage dice, one per hit", d.weapon_score, d.modifier)
+        return (GUN_WEAPON["effect"],) if wrecked else ()
+    return dice.sub(_effects, lost, d.effects)
+
+
+def after_hits(dice, hits: int, d: Damage) -> tuple[int, tuple[str, ...]]:
+    """Steps 5 and 6 for ``hits`` hits, as one part: they do not depend on the
+    intensity, so they are enumerated once per number of hits."""
+    lost = dice.sub(damage, hits, d)
+    return lost, dice.sub(effects, hits, lost, d)
+
+
+def hit_score(inputs: dict, effective: int) -> int:
+    """The player's table-4 score at the effective intensity (0 in an extra input: same as to_hit)."""
+    if effective < inputs["intensity"]:
+        lower = inputs.get(f"to_hit_at_{effective}", 0)
+        if lower:
+            return lower
+    return inputs["to_hit"]
+
+
+def damage_spec(inputs: dict) -> Damage:
+    """The damage and effect figures for one element, from the tables and inputs."""
+    row = band(DAMAGE, inputs["calibre"], inputs["rockets"])
+    column, effect_list = TARGETS[inputs["target"]]
+    if column is None:
+        score, then = row[COVER_COLUMNS[inputs["cover"]]], None
+    else:
+        score = row[column]
+        then = row["afv_4_plus_then"] if column == "afv_4_plus" else None
+    modifier = sum(r["modifier_value"] for r in DAMAGE_MODIFIERS.rows if inputs[r["modifier"]])
+    return Damage(
+        target=inputs["target"],
+        score=score,
+        then=then,
+        casualties=row["inf_hits"],
+        second=row["second_casualty"],
+        weapon_score=row[GUN_WEAPON["damage_column"]],
+        modifier=modifier,
+        second_modifier=modifier if inputs["modify_second_roll"] else 0,
+        infantry_hits=inputs["infantry_hits"],
+        effects=tuple((r["from_roll"], r["to_roll"], r["effect"]) for r in EFFECTS.rows if r["target"] == effect_list),
+    )
+
+
+class Plan(NamedTuple):
+    """What the tables say for one set of inputs, worked out once, not per path."""
+
+    intensity: int
+    modifier: int  # table 3 total
+    ammunition: int  # all batteries, when table 3 says ammunition is used
+    pins: tuple[bool, ...]  # by effective intensity 0..3
+    dice: int  # hit dice for the element
+    to_hit: tuple[int, ...]  # the player's score by effective intensity 0..3
+    hit_modifier: int
+    damage: Damage
+
+
+@lru_cache(maxsize=64)
+def plan(items: tuple) -> Plan:
+    inputs = dict(items)
+    intensity = inputs["intensity"]
+    mission = MISSIONS.row("mission", inputs["mission"])
+    levels = range(0, max(INTENSITY.column("level")) + 1)
+    return Plan(
+        intensity=intensity,
+        modifier=modifier_total(inputs),
+        ammunition=inputs["batteries"] * INTENSITY.lookup("level", intensity, "ammunition"),
+        pins=tuple(e > 0 and (inputs["pinning"] == "always" or INTENSITY.lookup("level", e, "pins")) for e in levels),
+        dice=inputs["batteries"] if mission["die_per_battery"] else 1,
+        to_hit=tuple(hit_score(inputs, e) for e in levels),
+        hit_modifier=HIT_MODIFIERS.lookup("modifier", "small_battery", "modifier_value") if inputs["small_battery"] else 0,
+        damage=damage_spec(inputs),
+    )
+
+
+def artillery_shoot(dice, **inputs) -> dict:
+    """One element under the template: effectiveness, pinning, hits, damage, effect, ammunition."""
+    p = plan(tuple(sorted(inputs.items())))
+    effective, used = dice.sub(effectiveness, p.intensity, p.modifier)
+    ammunition = p.ammunition if used else 0
+    if effective == 0:
+        return {"effective_intensity": 0, "pinned": False, "hit": 0, "knocked_out": 0, "effect": NO_EFFECT, "ammunition": ammunition}
+    label = "hit dice, one per battery" if p.dice > 1 else "hit die"
+    hits = _successes(dice, p.dice, f"{label}, your table 4", p.to_hit[effective], p.hit_modifier)
+    lost, found = dice.sub(after_hits, hits, p.damage)
+    return {
+        "effective_intensity": effective,
+        "pinned": p.pins[effective],
+        "hit": hits,
+        "knocked_out": lost,
+        "effect": "+".join(found) or NO_EFFECT,
+        "ammunition": ammunition,
+    }
+
+
+def check(values: dict) -> None:
+    mission = MISSIONS.row("mission", values["mission"])
+    if values["rockets"] and not mission["rockets"]:
+        raise InputError(f"rockets cannot fire a {mission['name'].lower()}: pick a bombardment or a creeping barrage", "mission")
+    if values["russian_far_from_trp"] and not mission["red_army"]:
+        raise InputError(f"Red Army artillery cannot fire a {mission['name'].lower()}; untick the Russian modifier or pick a bombardment", "mission")
+
+
+def notes(values: dict) -> list[str]:
+    mission = MISSIONS.row("mission", values["mission"])
+    zones = load(P, mission["template_table"])
+    zone = band(zones, values["calibre"], values["rockets"])
+    row = band(DAMAGE, values["calibre"], values["rockets"])
+    shooter = "rockets" if values["rockets"] else f"{values['calibre']} mm"
+    out = [
+        f"Template ({zones.title.split(':')[0].lower()}, row {zone['calibre']}): {zone['width_mm']} mm wide by {zone['depth_mm']} mm deep; half that size for a battery detached on its own.",
+        f"Damage: table 5 row {row['name']} for {shooter}.",
+        f"Hit score {values['to_hit']}+ is your own table-4 figure: the source's figures are lost.",
+        "Pinning: " + next(c.label for c in PINNING if c.name == values["pinning"]).lower() + ".",
+    ]
+    grades = [r["name"].lower() for r in EFFECTIVENESS_MODIFIERS.rows if r["modifier"] in ("veteran", "inexperienced", "poor") and values[r["modifier"]]]
+    if len(grades) > 1:
+        out.append(f"Several troop grades are ticked ({', '.join(grades)}): their modifiers are added, though normally one grade applies.")
+    if values["target"] in ("infantry", "gun"):
+        out.append("Casualties: " + next(c.label for c in INFANTRY_HITS if c.name == values["infantry_hits"]) + ".")
+    if values["target"] not in ("infantry", "gun"):
+        out.append("A vehicle can be targeted only while it is standing still.")
+        if values["cover"] != "open":
+            out.append("Cover changes your table-4 figure only: table 5 has no cover columns for vehicles.")
+    if values["mission"] != "concentration" and values["batteries"] > 1:
+        out.append(f"A {mission['name'].lower()} throws one hit die for the element; the {values['batteries']} batteries count for ammunition.")
+    return out
+
+
+EXAMPLES = (
+    {"calibre": "150", "mission": "concentration", "batteries": "2", "target": "afv_4_plus", "to_hit": "3", "veteran": "true", "surprise": "true"},
+    {"calibre": "105", "intensity": "3", "poor": "true", "target": "infantry", "cover": "hasty", "to_hit_at_2": "5", "to_hit_at_1": "6"},
+    {"rockets": "true", "mission": "creeping", "target": "soft_vehicle", "small_battery": "true", "non_foo": "true"},
+)
+
+CALCULATORS = (
+    Calculator(
+        id="po-artillery-shoot",
+        title="Plastic Ostfront artillery shoot",
+        system="plastic-ostfront",
+        procedure=artillery_shoot,
+        page="plastic-ostfront/artillery-shoot.md",
+        description="One element under the template: whether the fire arrives and at what intensity, pinning, hits, damage, its effect, and the ammunition spent.",
+        fields=(
+            Field("calibre", "int", "Calibre (mm)", "The guns' calibre in millimetres; each table applies its own bands. Ignored for rockets.", default=105, minimum=20, maximum=800),
+            Field("rockets", "bool", "Rockets", "The battery fires rockets: their own rows of tables 2 and 5.", default=False),
+            Field(
+                "mission",
+                "choice",
+                "Mission",
+                "Bombardment and creeping barrage: one hit die per element. Concentration: one per contributing battery.",
+                default="bombardment",
+                choices=tuple(Choice(r["mission"], r["name"]) for r in MISSIONS.rows),
+            ),
+            Field("intensity", "int", "Intensity called", ", ".join(f"{r['level']} {r['name'].lower()}" for r in INTENSITY.rows) + ".", default=USUAL_INTENSITY, minimum=min(INTENSITY.column("level")), maximum=max(INTENSITY.column("level"))),
+            *(
+                Field(r["modifier"], "bool", f"{r['name']} ({r['modifier_value']:+d})", f"Table 3: {r['modifier_value']:+d} to the effectiveness die.", default=False)
+                for r in EFFECTIVENESS_MODIFIERS.rows
+            ),
+            Field("batteries", "int", "Batteries firing", "Contributing batteries: the hit dice of a concentration, and each spends the ammunition.", default=BATTALION, minimum=1, maximum=MAX_BATTERIES),
+            Field("small_battery", "bool", HIT_MODIFIERS.lookup("modifier", "small_battery", "name"), f"{HIT_MODIFIERS.lookup('modifier', 'small_battery', 'modifier_value'):+d} to every hit die.", default=False),
+            Field(
+                "to_hit",
+                "int",
+                "Your table 4 score (your own figure)",
+                "Table 4's figures are lost from our source, so this is your own: the score the hit die must equal or beat at the intensity you called. The default 4 is only a starting value of ours, not a rule.",
+                default=4,
+                minimum=1,
+                maximum=6,
+            ),
+            Field("to_hit_at_2", "int", "Your table 4 score if cut to intensity 2", "Your own figure for fire called at 3 that arrives at 2; 0 means the same as your table 4 score.", default=0, minimum=0, maximum=6),
+            Field("to_hit_at_1", "int", "Your table 4 score if cut to intensity 1", "Your own figure for fire called higher that arrives at 1; 0 means the same as your table 4 score.", default=0, minimum=0, maximum=6),
+            Field(
+                "target",
+                "choice",
+                "Target",
+                "The element under the template.",
+                default="infantry",
+                choices=(
+                    Choice("infantry", "Infantry"),
+                    Choice("gun", "Gun (crew and weapon)"),
+                    Choice("soft_vehicle", "Soft vehicle"),
+                    Choice("open_afv", "Open AFV"),
+                    Choice("afv_under_4", "AFV, maximum armour under 4"),
+                    Choice("afv_4_plus", "AFV, maximum armour 4 or more"),
+                ),
+            ),
+            Field(
+                "cover",
+                "choice",
+                "Cover",
+                "The target's cover: it picks the table-5 column for infantry and gun crews (for vehicles only your table-4 figure).",
+                default="open",
+                choices=(Choice("open", "In the open"), Choice("hasty", "Hasty cover"), Choice("prepared", "Prepared position"), Choice("fortification", "Fortification")),
+            ),
+            *(
+                Field(r["modifier"], "bool", r["name"].split(":")[0], f"{r['name']}: {r['modifier_value']:+d} to each damage die, never to the hit die.", default=False)
+                for r in DAMAGE_MODIFIERS.rows
+            ),
+            Field("pinning", "choice", "Pinning rule", "The procedure and the Pinning paragraph disagree about harassing fire; see the Interpretation note.", default="step_4", choices=PINNING),
+            Field("infantry_hits", "choice", "Table 5 # and 2nd casualty", "How a damaging hit on infantry or a gun crew turns into casualties; see the Interpretation note.", default="extra_die", choices=INFANTRY_HITS),
+            Field("modify_second_roll", "bool", "Modifiers on second dice", "Damage modifiers also apply to the second die of “6 then …” and to the second-casualty die.", default=True),
+        ),
+        outcomes=(
+            Outcome("effective_intensity", "int", "Effective intensity", "The intensity that arrives after table 3; 0 means no effect."),
+            Outcome("pinned", "bool", "Pinned", "The element is pinned."),
+            Outcome("hit", "int", "Hits", "Hit dice that hit (one die, or one per battery in a concentration)."),
+            Outcome("knocked_out", "int", "Knocked out / casualties", "Damaging hits on a vehicle, or casualties to infantry or a gun's crew."),
+            Outcome("effect", "choice", "Damage effect", "Table 6 results of the damaging hits, joined with + when several differ.", values=(NO_EFFECT,) + EFFECT_ORDER),
+            Outcome("ammunition", "int", "Ammunition spent", "Points spent by all the firing batteries together; none on a table-3 result of 0."),
+        ),
+        check=check,
+        notes=notes,
+        examples=EXAMPLES,
+    ),
+)
