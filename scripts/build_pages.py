@@ -74,6 +74,11 @@ def table_frame(table: Table) -> pd.DataFrame:
     return frame.rename(columns={c.name: c.label for c in shown})
 
 
+def is_wide(table: Table) -> bool:
+    """Too many columns to print in half the width of an A4 page."""
+    return sum(c.show for c in table.columns) > 5
+
+
 def table_markdown(table: Table) -> str:
     """A captioned Markdown table; numeric columns right-aligned."""
     frame = table_frame(table)
@@ -275,11 +280,15 @@ def build() -> None:
     from sheet_odds import sheet_odds_markdown
 
     for sys_ in SYSTEMS:
-        # Wrapped so that print styles can set a sheet's tables in two columns.
-        tables = "\n".join(table_markdown(t) for t in all_tables(sys_.package))
-        wrapped = f'<div class="sheet-tables" markdown>\n\n{tables}\n</div>\n'
+        # Narrow tables are wrapped so that print styles can set them in two
+        # columns; wide ones follow at full width, where they fit.
+        tables = all_tables(sys_.package)
+        narrow = "\n".join(table_markdown(t) for t in tables if not is_wide(t))
+        wide = "\n".join(table_markdown(t) for t in tables if is_wide(t))
+        wrapped = f'<div class="sheet-tables" markdown>\n\n{narrow}\n</div>\n\n{wide}'
         (sheets / f"{sys_.slug}-tables.md").write_text(wrapped, encoding="utf-8")
-        (sheets / f"{sys_.slug}-odds.md").write_text(GENERATED_NOTE + "\n" + sheet_odds_markdown(sys_.slug), encoding="utf-8")
+        odds = f'<div class="sheet-tables">\n{sheet_odds_markdown(sys_.slug)}</div>\n'
+        (sheets / f"{sys_.slug}-odds.md").write_text(GENERATED_NOTE + "\n" + odds, encoding="utf-8")
 
     for note in interpretations():
         (SNIPPETS / note.system / f"interpretation-{note.id}.md").write_text(interpretation_markdown(note, note.page), encoding="utf-8")

@@ -3,11 +3,14 @@
 Serves ``site/`` on a free loopback port, opens ``sheets/<system>/`` in
 Debian's headless Chromium through Playwright, and writes
 ``site/sheets/<system>.pdf`` with ``page.pdf()`` (print media, A4, the site's
-print stylesheet). Run after ``mkdocs build``: ``python scripts/build_sheets_pdf.py``.
+print stylesheet). A sheet must fit on at most two pages: one that runs over
+is printed again at a slightly smaller scale, down to 75%, like a printer's
+"fit to page". Run after ``mkdocs build``: ``python scripts/build_sheets_pdf.py``.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -21,6 +24,13 @@ from rules_py.systems import SYSTEMS  # noqa: E402
 from static_server import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
 
 SITE = ROOT / "site"
+MAX_PAGES = 2
+SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75)
+
+
+def page_count(pdf: bytes) -> int:
+    """Pages in a PDF that Chromium wrote: its page objects, not the /Pages tree."""
+    return len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf))
 
 
 def sheets() -> list[str]:
@@ -36,8 +46,14 @@ def main() -> None:
             page.goto(f"{base}/sheets/{slug}/", wait_until="load")
             page.emulate_media(media="print")
             out = SITE / "sheets" / f"{slug}.pdf"
-            page.pdf(path=str(out), format="A4", print_background=False, prefer_css_page_size=True)
-            print(f"{out.relative_to(ROOT)}: {out.stat().st_size} bytes")
+            for scale in SCALES:
+                pdf = page.pdf(format="A4", print_background=False, prefer_css_page_size=True, scale=scale)
+                if page_count(pdf) <= MAX_PAGES:
+                    break
+            else:
+                raise SystemExit(f"sheets/{slug}: more than {MAX_PAGES} pages even at {SCALES[-1]:.0%}")
+            out.write_bytes(pdf)
+            print(f"{out.relative_to(ROOT)}: {page_count(pdf)} pages at {scale:.0%}, {len(pdf)} bytes")
         browser.close()
 
 

@@ -29,8 +29,10 @@ class Grid:
     title: str
     calculator: str
     outcome: str
-    rows: tuple[str, tuple[Any, ...]]  # input name and its values, one row each
-    cols: tuple[str, tuple[Any, ...]]  # input name and its values, one column each
+    # Each axis is (input name, its values), one row or column per value; or
+    # ("", ((label, {input: value, ...}), ...)) where a row stands for several inputs.
+    rows: tuple[str, tuple[Any, ...]]
+    cols: tuple[str, tuple[Any, ...]]
     # "p": P(outcome == value); "at_least": P(outcome >= value); "mean": E[outcome];
     # "value": the outcome itself, for a calculator whose answer is certain (probability 1)
     show: str = "p"
@@ -51,10 +53,18 @@ def _label(calc, name: str, value: Any) -> str:
     return format_value(value)
 
 
-def cell(grid: Grid, row_value: Any, col_value: Any) -> tuple[str, dict[str, str]]:
+def axis(calc, spec: tuple[str, tuple[Any, ...]]) -> list[tuple[str, dict[str, Any]]]:
+    """(label, inputs) for each row or column of a grid axis."""
+    name, values = spec
+    if name:
+        return [(_label(calc, name, v), {name: v}) for v in values]
+    return [(label, dict(inputs)) for label, inputs in values]
+
+
+def cell(grid: Grid, row_inputs: dict[str, Any], col_inputs: dict[str, Any]) -> tuple[str, dict[str, str]]:
     """The text of one cell and its data attributes."""
     calc = get(grid.calculator)
-    inputs = {**grid.fixed, grid.rows[0]: row_value, grid.cols[0]: col_value}
+    inputs = {**grid.fixed, **row_inputs, **col_inputs}
     odds = calc.odds(inputs)
     dist = odds.outcomes[grid.outcome]
     attrs = {
@@ -105,27 +115,38 @@ def percent(p: Fraction) -> str:
 
 def grid_html(grid: Grid) -> str:
     calc = get(grid.calculator)
-    row_name, row_values = grid.rows
-    col_name, col_values = grid.cols
-    head = "".join(f"<th>{html.escape(_label(calc, col_name, v))}</th>" for v in col_values)
+    rows, cols = axis(calc, grid.rows), axis(calc, grid.cols)
+    row_head = grid.row_label or calc.field(grid.rows[0]).label
+    col_head = grid.col_label or calc.field(grid.cols[0]).label
+    head = "".join(f"<th>{html.escape(label)}</th>" for label, _ in cols)
     out = [
         f'<p class="table-caption odds-caption">{html.escape(grid.title)}</p>',
         '<table class="sheet-odds">',
-        f"<thead><tr><th>{html.escape(grid.row_label or calc.field(row_name).label)} \\ {html.escape(grid.col_label or calc.field(col_name).label)}</th>{head}</tr></thead>",
+        f"<thead><tr><th>{html.escape(row_head)} \\ {html.escape(col_head)}</th>{head}</tr></thead>",
         "<tbody>",
     ]
-    for rv in row_values:
+    for row_label, row_inputs in rows:
         cells = []
-        for cv in col_values:
-            text, attrs = cell(grid, rv, cv)
+        for _, col_inputs in cols:
+            text, attrs = cell(grid, row_inputs, col_inputs)
             attr_text = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
             cells.append(f"<td {attr_text}>{text}</td>")
-        out.append(f"<tr><th>{html.escape(_label(calc, row_name, rv))}</th>{''.join(cells)}</tr>")
+        out.append(f"<tr><th>{html.escape(row_label)}</th>{''.join(cells)}</tr>")
     out += ["</tbody>", "</table>"]
     if grid.note:
         out.append(f'<p class="table-note">{html.escape(grid.note)}</p>')
     return "\n".join(out) + "\n"
 
+
+# Table 3 modifier totals, each made of the modifiers the source lists.
+MODIFIER_TOTALS = (
+    ("\u22123 (poor, non-FOO)", {"poor": True, "non_foo": True}),
+    ("\u22122 (poor)", {"poor": True}),
+    ("\u22121 (non-FOO)", {"non_foo": True}),
+    ("0", {}),
+    ("+1 (veteran)", {"veteran": True}),
+    ("+2 (veteran, FOO in aeroplane)", {"veteran": True, "foo_in_aeroplane": True}),
+)
 
 GRIDS: dict[str, tuple[Grid, ...]] = {
     "combat-hq": (
@@ -174,6 +195,44 @@ GRIDS: dict[str, tuple[Grid, ...]] = {
             value=1,
             row_label="casualties",
             col_label="cause",
+        ),
+    ),
+    "plastic-ostfront": (
+        Grid(
+            title="Effectiveness (table 3): chance the fire has any effect",
+            calculator="po-artillery-shoot",
+            outcome="effective_intensity",
+            rows=("", MODIFIER_TOTALS),
+            cols=("intensity", (1, 2, 3)),
+            show="at_least",
+            value=1,
+            row_label="modifier total",
+            col_label="intensity called",
+        ),
+        Grid(
+            title="Effectiveness (table 3): average intensity that arrives",
+            calculator="po-artillery-shoot",
+            outcome="effective_intensity",
+            rows=("", MODIFIER_TOTALS),
+            cols=("intensity", (1, 2, 3)),
+            show="mean",
+            row_label="modifier total",
+            col_label="intensity called",
+            note="Each total is made with the modifiers named; any other way to the same total gives the same odds.",
+        ),
+        Grid(
+            title="Counter-battery: chance to spot one of the enemy batteries that fire",
+            calculator="po-counter-battery",
+            outcome="spotted",
+            rows=("enemy_batteries", (1, 2, 3, 4, 6)),
+            cols=("", (
+                ("guns", {"rockets": False, "locator": False}),
+                ("guns, locator", {"rockets": False, "locator": True}),
+                ("rockets", {"rockets": True, "locator": False}),
+                ("rockets, locator", {"rockets": True, "locator": True}),
+            )),
+            row_label="enemy batteries firing",
+            col_label="target, aid",
         ),
     ),
     "konrad": (
