@@ -294,7 +294,7 @@ export class MapGridInput {
   clearOutcomes() {
     this.lastDrawing = null;
     this.overlay.replaceChildren();
-    for (const node of this.cells.querySelectorAll(".fm-map-badge")) node.remove();
+    for (const node of this.cells.querySelectorAll(".fm-map-badges")) node.remove();
     for (const node of this.cells.querySelectorAll("[data-shade]")) {
       node.style.removeProperty("--fm-shade");
       delete node.dataset.shade;
@@ -317,7 +317,9 @@ export class MapGridInput {
         const node = cellOf(outcome.unit);
         if (!node) continue;
         const text = unitText(outcome, summaries[outcome.name]);
-        node.append(el("span", { class: "fm-map-badge", dataOutcome: outcome.name, title: `${outcome.label}: ${text}`, text }));
+        let badges = node.querySelector(".fm-map-badges");
+        if (!badges) node.append((badges = el("span", { class: "fm-map-badges" })));
+        badges.append(el("span", { class: "fm-map-badge", dataOutcome: outcome.name, title: `${outcome.label}: ${text}`, text }));
       } else if (outcome.draw === "path") {
         const max = Math.max(...Object.values(dist).map((p) => p.toNumber()));
         for (const [value, p] of Object.entries(dist)) {

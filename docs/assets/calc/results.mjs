@@ -149,6 +149,7 @@ export function oddsSection(outcome, dist) {
         {},
         el("th", { scope: "col", text: "Result" }),
         el("th", { scope: "col", text: "Chance" }),
+        el("th", { scope: "col", class: "fm-barcell", ariaHidden: "true" }),
         el("th", { scope: "col", text: "Exact" }),
         numeric ? el("th", { scope: "col", text: "At least", title: "The chance of this result or a higher one" }) : null,
       ),
@@ -158,13 +159,14 @@ export function oddsSection(outcome, dist) {
   for (const r of info.rows) {
     const p = r.p.toString();
     const attrs = { dataOutcome: outcome.name, dataValue: r.value, dataP: p };
-    const bar = el("span", { class: "fm-bar", ariaHidden: "true", style: `width: ${(r.p.toNumber() * 100).toFixed(2)}%` });
+    const bar = el("span", { class: "fm-bar", style: `width: ${(r.p.toNumber() * 100).toFixed(2)}%` });
     body.append(
       el(
         "tr",
         {},
         el("th", { scope: "row", class: "fm-value", text: valueText(outcome.type, r.value) }),
-        el("td", { class: "fm-pct", ...attrs }, bar, el("span", { text: percent(r.p) })),
+        el("td", { class: "fm-pct", ...attrs, text: percent(r.p) }),
+        el("td", { class: "fm-barcell", ariaHidden: "true" }, bar),
         el("td", { class: "fm-frac", ...attrs, text: p }),
         numeric
           ? r.atLeast
