@@ -7,8 +7,10 @@ run-time files come from the pinned npm package in ``node_modules``.
 
 The wheel also carries bytecode compiled by Pyodide's own Python (run by Node,
 see ``pyodide_bytecode.mjs``), so the browser does not compile ``rules_py`` on
-every visit: it starts answering sooner. The bytecode is cached in
-``build/pyodide-bytecode/`` by the hash of the sources and the Pyodide version.
+every visit, and ``stdlib-bytecode.zip`` holds the same for the standard library
+modules that rules_py imports (Pyodide ships its standard library as sources):
+the calculators answer sooner after the page opens. The bytecode is cached in
+``build/pyodide-bytecode/`` by the wheel's contents and the Pyodide version.
 
 Writes ``docs/assets/generated/runtime.json`` naming both (with the wheel's
 SHA-256), for the Web Worker in ``docs/assets/calc/worker.mjs``.
@@ -32,9 +34,19 @@ OUT = ROOT / "docs" / "assets" / "generated"
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 BYTECODE_CACHE = ROOT / "build" / "pyodide-bytecode"
+STDLIB_ZIP = "stdlib-bytecode.zip"
 
 
-def build_wheel() -> Path:
+def write_stdlib_bytecode(stdlib: dict[str, bytes]) -> Path:
+    """The standard library modules that rules_py imports, as a zip of sourceless bytecode."""
+    target = OUT / STDLIB_ZIP
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for path, data in sorted(stdlib.items()):
+            out.writestr(zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+    return target
+
+
+def build_wheel() -> tuple[Path, Path]:
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("rules_py-*.whl"):
         old.unlink()
@@ -46,17 +58,27 @@ def build_wheel() -> Path:
         )
         (wheel,) = Path(tmp).glob("rules_py-*.whl")
         target = OUT / wheel.name
-        add_bytecode(wheel, target)
+        bytecode = pyodide_bytecode(wheel)
+        add_bytecode(wheel, target, bytecode["files"])
+        stdlib = write_stdlib_bytecode(bytecode["stdlib"])
     shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
     shutil.rmtree(ROOT / "build" / "bdist.linux-x86_64", ignore_errors=True)
-    return target
+    return target, stdlib
 
 
-def pyodide_bytecode(sources: dict[str, str]) -> dict[str, bytes]:
-    """{wheel path of a .pyc: its bytes} for the given {wheel path of a .py: source}."""
+def pyodide_bytecode(wheel: Path) -> dict:
+    """Bytecode from Pyodide's own Python: {"files": {wheel path: bytes}, "stdlib": {zip path: bytes}}.
+
+    Cached by the wheel's contents and the Pyodide version (see pyodide_bytecode.mjs).
+    """
     version = json.loads((PYODIDE_SRC / "package.json").read_text())["version"]
-    key = hashlib.sha256(json.dumps([version, sources], sort_keys=True).encode()).hexdigest()[:32]
-    cached = BYTECODE_CACHE / f"{key}.json"
+    digest = hashlib.sha256(version.encode())
+    with zipfile.ZipFile(wheel) as z:
+        for name in sorted(z.namelist()):
+            if ".dist-info/" not in name:
+                digest.update(name.encode() + b"\0" + z.read(name) + b"\0")
+    digest.update((ROOT / "scripts" / "pyodide_bytecode.mjs").read_bytes())
+    cached = BYTECODE_CACHE / f"{digest.hexdigest()[:32]}.json"
     if cached.exists():
         answer = json.loads(cached.read_text())
     else:
@@ -65,7 +87,7 @@ def pyodide_bytecode(sources: dict[str, str]) -> dict[str, bytes]:
             raise SystemExit("build_wheel: Node.js is needed to byte-compile the rules with Pyodide's Python")
         run = subprocess.run(
             [node, str(ROOT / "scripts" / "pyodide_bytecode.mjs"), str(PYODIDE_SRC)],
-            input=json.dumps(sources), capture_output=True, text=True, check=False, timeout=300,
+            input=base64.b64encode(wheel.read_bytes()).decode(), capture_output=True, text=True, check=False, timeout=300,
         )
         if run.returncode != 0:
             raise SystemExit(f"build_wheel: byte-compiling with Pyodide failed:\n{run.stderr[-2000:]}")
@@ -74,7 +96,7 @@ def pyodide_bytecode(sources: dict[str, str]) -> dict[str, bytes]:
         for old in BYTECODE_CACHE.glob("*.json"):
             old.unlink()
         cached.write_text(json.dumps(answer))
-    return {path: base64.b64decode(data) for path, data in answer["files"].items()}
+    return {part: {path: base64.b64decode(data) for path, data in answer[part].items()} for part in ("files", "stdlib")}
 
 
 def _record_line(path: str, data: bytes) -> str:
@@ -82,12 +104,10 @@ def _record_line(path: str, data: bytes) -> str:
     return f"{path},sha256={digest},{len(data)}"
 
 
-def add_bytecode(wheel: Path, target: Path) -> None:
+def add_bytecode(wheel: Path, target: Path, bytecode: dict[str, bytes]) -> None:
     """Copy the wheel to ``target`` with Pyodide bytecode beside each module, listed in RECORD."""
     with zipfile.ZipFile(wheel) as src:
         entries = [(info, src.read(info)) for info in src.infolist()]
-    sources = {info.filename: data.decode("utf-8") for info, data in entries if info.filename.endswith(".py")}
-    bytecode = pyodide_bytecode(sources)
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
         for info, data in entries:
             if info.filename.endswith(".dist-info/RECORD"):
@@ -116,12 +136,14 @@ def vendor_pyodide() -> Path:
 
 
 def main() -> None:
-    wheel = build_wheel()
+    wheel, stdlib = build_wheel()
     pyodide = vendor_pyodide()
     runtime = {
         "wheel": wheel.name,
-        # The page glue asks for wheel?v=<sha256>, so no browser keeps an old wheel.
+        # The worker asks for wheel?v=<sha256>, so no browser keeps an old wheel.
         "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "stdlib": stdlib.name,
+        "stdlib_sha256": hashlib.sha256(stdlib.read_bytes()).hexdigest(),
         "pyodide": (pyodide / "VERSION").read_text().strip(),
     }
     (OUT / "runtime.json").write_text(json.dumps(runtime, indent=1) + "\n")

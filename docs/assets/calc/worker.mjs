@@ -12,6 +12,7 @@
 import { loadPyodide } from "../generated/pyodide/pyodide.mjs";
 
 const GENERATED = new URL("../generated/", import.meta.url);
+const STDLIB_ZIP = "/lib/fire-mission-stdlib.zip";
 const started = performance.now();
 
 async function fetchOk(url, options) {
@@ -39,11 +40,12 @@ async function wrongWasmType() {
 async function boot() {
   // The wheel downloads while Pyodide boots. runtime.json names it and gives
   // its hash, so a new build never meets a cached old wheel.
-  const wheel = fetchOk(new URL("runtime.json", GENERATED), { cache: "no-cache" })
-    .then((r) => r.json())
-    .then((runtime) => fetchOk(new URL(`${runtime.wheel}?v=${runtime.sha256}`, GENERATED)))
-    .then((r) => r.arrayBuffer());
+  const runtime = fetchOk(new URL("runtime.json", GENERATED), { cache: "no-cache" }).then((r) => r.json());
+  const download = (name, hash) => runtime.then((rt) => fetchOk(new URL(`${rt[name]}?v=${rt[hash]}`, GENERATED))).then((r) => r.arrayBuffer());
+  const wheel = download("wheel", "sha256");
+  const stdlib = download("stdlib", "stdlib_sha256");
   wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
+  stdlib.catch(() => {});
   const phases = {};
   const pyodide = await loadPyodide({
     indexURL: new URL("pyodide/", GENERATED).href,
@@ -56,6 +58,18 @@ async function boot() {
     "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))",
   );
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  // Bytecode of the standard library modules rules_py imports (built by
+  // scripts/build_wheel.py with this same Pyodide), found before the sources
+  // in python_stdlib.zip, so they are not compiled on every visit.
+  pyodide.FS.writeFile(STDLIB_ZIP, new Uint8Array(await stdlib));
+  pyodide.runPython(`
+import sys, zipfile
+sys.path.insert(0, "${STDLIB_ZIP}")
+for top in {n.split("/")[0] for n in zipfile.ZipFile("${STDLIB_ZIP}").namelist() if "/" in n}:
+    package = sys.modules.get(top)
+    if package is not None and isinstance(getattr(package, "__path__", None), list):
+        package.__path__.insert(0, "${STDLIB_ZIP}/" + top)  # a package the boot imported already
+`);
   phases.wheel = performance.now() - started - phases.pyodide;
   const rules = pyodide.pyimport("rules_py");
   rules.calculators(); // imports every procedure and loads its tables now, not on the first answer
