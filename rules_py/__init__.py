@@ -19,7 +19,7 @@ from typing import Any, Mapping
 from .calculator import Calculator, InputError
 from .registry import calculators, get
 
-__all__ = ["Calculator", "InputError", "calculators", "get", "odds", "roll", "schema", "call_json"]
+__all__ = ["Calculator", "InputError", "calculators", "get", "odds", "roll", "schema", "describe", "call_json"]
 
 
 def odds(calculator_id: str, inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -32,6 +32,23 @@ def roll(calculator_id: str, seed: int, inputs: Mapping[str, Any] | None = None)
     return get(calculator_id).roll(seed, inputs).to_dict()
 
 
+def describe(answer: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The outcomes of an odds or roll answer, as in the schema, in order.
+
+    Each has ``"order"``: the values of an odds answer in the CLI's display
+    order (for a roll, the one value rolled).
+    """
+    calc = get(answer["calculator"])
+    inputs = calc.validate(answer["inputs"])
+    out = []
+    for outcome in calc.outcomes_for(inputs):
+        entry = outcome.schema()
+        got = answer["outcomes"][outcome.name]
+        entry["order"] = list(got) if isinstance(got, Mapping) else [got]
+        out.append(entry)
+    return out
+
+
 def schema() -> list[dict[str, Any]]:
     """Every calculator's input schema and outcomes."""
     return [c.schema() for c in calculators()]
@@ -42,6 +59,12 @@ def call_json(request: str) -> str:
 
     Request: ``{"op": "odds"|"roll"|"schema", "id": ..., "inputs": {...}, "seed": N}``.
     Answer: the CLI's object, or ``{"error": ..., "fields": [{"field", "message"}]}``.
+
+    With ``"describe": true`` an odds or roll answer also carries
+    ``"described"``: the outcomes for these inputs (they may depend on them),
+    each as in the schema plus ``"order"``, its values in display order. A JSON
+    parser that does not keep key order (JavaScript puts "0" before "-1") can
+    rebuild the CLI's order from it.
     """
     try:
         req = json.loads(request)
@@ -59,6 +82,8 @@ def call_json(request: str) -> str:
             answer = schema()
         else:
             raise InputError(f"unknown op {op!r}")
+        if req.get("describe") is True and op in ("odds", "roll"):
+            answer["described"] = describe(answer)
     except InputError as e:
         answer = e.to_dict()
     except json.JSONDecodeError as e:

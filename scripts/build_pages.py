@@ -99,13 +99,24 @@ def table_markdown(table: Table) -> str:
     return "\n".join(lines) + "\n"
 
 
+# Inside every calculator element until the page glue (docs/assets/calc/) replaces
+# it with the form: what a reader sees without JavaScript, or from a file:// page
+# (where the browser loads no module script at all).
+PLACEHOLDER = (
+    '<p class="fm-placeholder">The calculator appears here once its engine has loaded. '
+    "It needs JavaScript and the site served over HTTP: opened from a file, it cannot run. "
+    "The command line below gives the same answers.</p>"
+)
+
+
 def embed_markdown(calc: Calculator) -> str:
     """The block a rules page includes to embed a calculator next to its rule."""
     return (
         GENERATED_NOTE
         + f'\n<div class="calculator" data-calculator="{calc.id}" markdown>\n'
-        + f"**[{calc.title}](../calculators/{calc.id}.md)**: {calc.description}\n"
-        + "</div>\n"
+        + f"**[{calc.title}](../calculators/{calc.id}.md)**: {calc.description}\n\n"
+        + PLACEHOLDER.replace(" The command line below gives the same answers.", "")
+        + "\n</div>\n"
     )
 
 
@@ -126,7 +137,7 @@ def calculator_page(calc: Calculator) -> str:
         "",
         calc.description,
         "",
-        f'<div class="calculator" data-calculator="{calc.id}"></div>',
+        f'<div class="calculator" data-calculator="{calc.id}">{PLACEHOLDER}</div>',
         "",
         "## Inputs",
         "",
@@ -157,16 +168,37 @@ def calculator_page(calc: Calculator) -> str:
 
 
 def calculators_index() -> str:
-    lines = [GENERATED_NOTE, "# Calculators", "", "Exact odds and seeded rolls, computed in your browser. Each calculator is also embedded beside the rule it resolves.", ""]
+    lines = [
+        GENERATED_NOTE,
+        "# Calculators",
+        "",
+        "Exact odds and seeded rolls, worked out in your browser by the same engine as the command line: "
+        "what you enter stays in your browser, and nothing is fetched from any other site. "
+        "Each calculator is also embedded beside the rule it resolves. A calculator page's address "
+        "holds its inputs, so a link shares the exact situation.",
+        "",
+    ]
     calcs = calculators()
     for sys_ in SYSTEMS:
         mine = [c for c in calcs if c.system == sys_.slug]
         if not mine:
             continue
-        lines += [f"## {sys_.title}", ""]
-        lines += [f"- [{c.title}]({c.id}.md): {c.description}" for c in mine]
+        lines += [f"## {sys_.title}", "", "| Calculator | What it answers | The rule |", "| --- | --- | --- |"]
+        for c in mine:
+            rule = f"[{_page_title(c.page)}](../{c.page})" if c.page else "—"
+            lines.append(f"| [{_cell(c.title)}]({c.id}.md) | {_cell(c.description)} | {rule} |")
         lines.append("")
     return "\n".join(lines)
+
+
+def _page_title(page: str) -> str:
+    """The first heading of a hand-written page (docs/<page>), for links to it."""
+    path = ROOT / "docs" / page
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("# "):
+                return _cell(line[2:].strip())
+    return page
 
 
 def interpretation_markdown(note: Interpretation, from_page: str) -> str:

@@ -20,3 +20,125 @@ def site() -> Path:
     if not (SITE / "index.html").exists():
         pytest.fail("site/ is not built: run `make test`, which builds it first")
     return SITE
+
+
+# ---------------------------------------------------------------- the browser
+# A static server for site/ on a free port and one headless Chromium per
+# session (see tests/browser.py); tests open pages through `Tab`.
+
+import json  # noqa: E402
+import os  # noqa: E402
+import subprocess  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
+from urllib.parse import urlencode, urlsplit  # noqa: E402
+
+from browser import CHROMIUM, RequestLog, StaticServer, launch  # noqa: E402
+
+# Waiting for the engine: a Pyodide boot takes 3–7 s here, more when the machine is busy.
+BOOT_TIMEOUT_MS = 90_000
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    with StaticServer(site) as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
+    from playwright.sync_api import sync_playwright
+
+    playwright = sync_playwright().start()
+    chromium = launch(playwright)
+    yield chromium
+    chromium.close()
+    playwright.stop()
+
+
+@dataclass
+class Tab:
+    """One browser context and page, with its requests and console errors recorded."""
+
+    context: object
+    page: object
+    server: StaticServer
+    requests: RequestLog
+    errors: list[str] = field(default_factory=list)
+
+    def goto(self, path: str):
+        return self.page.goto(self.server.url(path), wait_until="domcontentloaded")
+
+    def navigate(self, path: str) -> None:
+        """Instant navigation: a click on a link to ``path``, which mkdocs-material catches.
+
+        Material ignores a link to the page on show with another query, so
+        for one the tab goes by way of the calculators index.
+        """
+        url = self.server.url(path)
+        here = self.page.evaluate("[location.pathname, location.href]")
+        if here[0] == urlsplit(url).path and here[1] != url:
+            self.navigate("calculators/")
+        # Mark the calculators on show, so that waiting for one finds the new page's.
+        self.page.evaluate(
+            """url => {
+                if (url !== location.href)
+                    for (const e of document.querySelectorAll('.calculator')) e.dataset.stale = 'true';
+                const a = document.createElement('a');
+                a.href = url;
+                a.textContent = 'go';
+                document.querySelector('.md-content').append(a);
+                a.click();
+            }""",
+            url,
+        )
+        self.page.wait_for_function("url => location.href === url", arg=url)
+
+    def calculator(self, calc_id: str, status: str = "ready"):
+        """The calculator's root once its data-status is `status`."""
+        selector = f'.calculator[data-calculator="{calc_id}"][data-status="{status}"]:not([data-stale])'
+        return self.page.wait_for_selector(selector, timeout=BOOT_TIMEOUT_MS)
+
+    def odds_cells(self, calc_id: str) -> dict[tuple[str, str], str]:
+        """(outcome, value) -> data-p of every probability cell; a value shown twice must agree."""
+        cells = self.page.eval_on_selector_all(
+            f'.calculator[data-calculator="{calc_id}"] [data-p]',
+            "els => els.map(e => [e.dataset.outcome, e.dataset.value, e.dataset.p])",
+        )
+        out: dict[tuple[str, str], str] = {}
+        for outcome, value, p in cells:
+            assert out.setdefault((outcome, value), p) == p, (outcome, value)
+        return out
+
+    def close(self) -> None:
+        self.context.close()
+
+
+def open_tab(browser, server, **context_options) -> Tab:
+    context = browser.new_context(**context_options)
+    requests = RequestLog(context)
+    page = context.new_page()
+    tab = Tab(context, page, server, requests)
+    page.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: tab.errors.append(f"page error: {e}"))
+    return tab
+
+
+@pytest.fixture
+def tab(browser, server):
+    """A fresh tab for one test."""
+    opened = open_tab(browser, server)
+    yield opened
+    opened.close()
+
+
+def cli(*args: str) -> dict:
+    """The CLI's JSON answer (python -m rules_py ...)."""
+    out = subprocess.run([sys.executable, "-m", "rules_py", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def query(inputs: dict[str, str]) -> str:
+    return "?" + urlencode(inputs) if inputs else ""

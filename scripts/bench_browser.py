@@ -1,0 +1,213 @@
+"""Benchmark the calculators in a real browser, on the built site served locally.
+
+    python scripts/bench_browser.py [--runs 5] [--json out.json]
+
+Needs `make site` first and Debian's Chromium. Every start-up run uses a fresh
+browser context (nothing cached), and the medians are of --runs runs:
+
+(a) bare Pyodide boot: an empty page whose module worker only loads the
+    site's own Pyodide (the same files and options as the calculators), from
+    navigation start to the worker's "loaded";
+(b) navigation to first answer: a calculator page, from navigation start to
+    the first odds on show (the glue's data-first-answer-at);
+    and (b)/(a), goal <= 1.10: what the site adds to Pyodide's own boot;
+(c) each calculator's warm answer time in the page: engine round trips
+    (post to the worker, rules_py, JSON back) for its default and example
+    inputs, median and worst of 7 each, goal <= 30 ms;
+(d) bytes transferred for a rules page without a calculator, a rules page
+    with one, and a calculator page (as served here, and gzip-compressed as a
+    typical host would send them).
+
+(a) and (b) runs alternate, so a busy machine slows both alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import statistics
+import sys
+from pathlib import Path
+from urllib.parse import urlencode, urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))
+
+from browser import StaticServer, launch  # noqa: E402
+
+import rules_py  # noqa: E402
+
+BARE_PAGE = b"""<!doctype html><meta charset="utf-8"><title>Bare Pyodide boot</title>
+<script type="module">
+const worker = new Worker("/__bench__/bare-worker.mjs", { type: "module" });
+worker.onmessage = () => { document.documentElement.dataset.booted = performance.now().toFixed(1); };
+</script>"""
+
+BARE_WORKER = b"""import { loadPyodide } from "/assets/generated/pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: new URL("/assets/generated/pyodide/", location.href).href, packages: [], stdout: () => {} });
+postMessage("loaded");
+"""
+
+TIMEOUT_MS = 120_000
+
+
+def bare_boot(browser, server) -> float:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url("__bench__/bare.html"))
+        page.wait_for_selector("html[data-booted]", timeout=TIMEOUT_MS, state="attached")
+        return float(page.get_attribute("html", "data-booted"))
+    finally:
+        context.close()
+
+
+def first_answer(browser, server, path: str, calc_id: str) -> tuple[float, dict]:
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(server.url(path))
+        root = page.wait_for_selector(f'.calculator[data-calculator="{calc_id}"][data-first-answer-at]', timeout=TIMEOUT_MS, state="attached")
+        phases = page.evaluate("({started: fireMissionEngine.startedAt, boot: fireMissionEngine.bootMs, ...fireMissionEngine.phases})")
+        return float(root.get_attribute("data-first-answer-at")), phases
+    finally:
+        context.close()
+
+
+def warm_answers(browser, server, repeats: int = 7) -> dict[str, dict]:
+    context = browser.new_context()
+    out = {}
+    try:
+        page = context.new_page()
+        calcs = rules_py.calculators()
+        page.goto(server.url(f"calculators/{calcs[0].id}/"))
+        page.wait_for_selector(f'.calculator[data-calculator="{calcs[0].id}"][data-status="ready"]', timeout=TIMEOUT_MS)
+        for calc in calcs:
+            round_trips, computes = [], []
+            for inputs in ({}, *calc.examples):
+                times = page.evaluate(
+                    """async ([id, inputs, repeats]) => {
+                        const out = [];
+                        for (let i = 0; i < repeats; i++) {
+                            const t0 = performance.now();
+                            const { answer, ms } = await fireMissionEngine.call({ op: "odds", id, inputs, describe: true });
+                            if (answer.error) throw new Error(answer.error);
+                            out.push([performance.now() - t0, ms]);
+                        }
+                        return out;
+                    }""",
+                    [calc.id, inputs, repeats],
+                )
+                round_trips += [t for t, _ in times]
+                computes += [m for _, m in times]
+            out[calc.id] = {
+                "median_ms": round(statistics.median(round_trips), 2),
+                "worst_ms": round(max(round_trips), 2),
+                "median_python_ms": round(statistics.median(computes), 2),
+                "input_sets": 1 + len(calc.examples),
+            }
+    finally:
+        context.close()
+    return out
+
+
+def transferred(browser, server, path: str, calc_id: str | None) -> dict:
+    context = browser.new_context()
+    sizes: dict[str, int] = {}
+    try:
+
+        def finished(request):
+            s = request.sizes()
+            sizes[request.url] = s["responseBodySize"] + s["responseHeadersSize"]
+
+        context.on("requestfinished", finished)
+        page = context.new_page()
+        page.goto(server.url(path))
+        if calc_id:
+            page.wait_for_selector(f'.calculator[data-calculator="{calc_id}"][data-status="ready"]', timeout=TIMEOUT_MS)
+        page.wait_for_load_state("networkidle")
+    finally:
+        context.close()
+    gz = 0
+    for url in sizes:
+        local = urlsplit(url).path
+        file = SITE / local.lstrip("/")
+        if local.endswith("/"):
+            file = file / "index.html"
+        if file.is_file():
+            gz += len(gzip.compress(file.read_bytes(), 6))
+    return {"requests": len(sizes), "bytes": sum(sizes.values()), "gzip_bytes": gz}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    if not (SITE / "index.html").exists():
+        print("site/ is not built: run `make site` first", file=sys.stderr)
+        return 2
+
+    calcs = rules_py.calculators()
+    first = calcs[0]
+    example = first.examples[0] if first.examples else {}
+    calc_path = f"calculators/{first.id}/" + ("?" + urlencode(example) if example else "")
+    embedded = next((c for c in calcs if c.page), None)
+    rules_with = embedded.page.removesuffix(".md").removesuffix("index").rstrip("/") + "/" if embedded else None
+    rules_without = "combat-hq/"  # a system's index page: a rules page with no calculator
+
+    from playwright.sync_api import sync_playwright
+
+    extra = {"/__bench__/bare.html": ("text/html; charset=utf-8", BARE_PAGE), "/__bench__/bare-worker.mjs": ("text/javascript", BARE_WORKER)}
+    with StaticServer(SITE, extra=extra) as server, sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            bare_boot(browser, server)  # warm the OS file cache and the browser binary, not counted
+            a, b, phases = [], [], []
+            for i in range(args.runs):
+                a.append(bare_boot(browser, server))
+                t, ph = first_answer(browser, server, calc_path, first.id)
+                b.append(t)
+                phases.append(ph)
+                print(f"  run {i + 1}: bare boot {a[-1]:.0f} ms, first answer {b[-1]:.0f} ms", file=sys.stderr)
+            warm = warm_answers(browser, server)
+            pages = {
+                "rules page without a calculator (" + rules_without + ")": transferred(browser, server, rules_without, None),
+            }
+            if rules_with:
+                pages[f"rules page with a calculator ({rules_with})"] = transferred(browser, server, rules_with, embedded.id)
+            pages[f"calculator page ({calc_path})"] = transferred(browser, server, calc_path, first.id)
+        finally:
+            browser.close()
+
+    ma, mb = statistics.median(a), statistics.median(b)
+    report = {
+        "runs": args.runs,
+        "a_bare_boot_ms": {"median": round(ma), "all": [round(x) for x in a]},
+        "b_first_answer_ms": {"median": round(mb), "all": [round(x) for x in b], "page": calc_path},
+        "b_over_a": round(mb / ma, 3),
+        "worker_phases_ms_median": {k: round(statistics.median(p[k] for p in phases)) for k in phases[0]},
+        "c_warm_answers": warm,
+        "d_transfer": pages,
+    }
+    print(f"(a) bare Pyodide boot        median {ma:.0f} ms   {[round(x) for x in a]}")
+    print(f"(b) navigation → 1st answer  median {mb:.0f} ms   {[round(x) for x in b]}   ({calc_path})")
+    print(f"    (b)/(a) = {mb / ma:.3f}   goal ≤ 1.10: {'met' if mb / ma <= 1.10 else 'NOT met'}")
+    print(f"    worker phases (median ms): {report['worker_phases_ms_median']}")
+    print("(c) warm answers in the page (round trip; Python alone), goal ≤ 30 ms:")
+    for calc_id, w in warm.items():
+        ok = "met" if w["worst_ms"] <= 30 else "NOT met"
+        print(f"    {calc_id:32s} median {w['median_ms']:6.1f} ms  worst {w['worst_ms']:6.1f} ms  (Python {w['median_python_ms']:.1f} ms)  {ok}")
+    print("(d) bytes transferred:")
+    for name, d in pages.items():
+        print(f"    {name}: {d['bytes'] / 1024:,.0f} KiB in {d['requests']} requests ({d['gzip_bytes'] / 1024:,.0f} KiB gzip-compressed)")
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

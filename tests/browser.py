@@ -1,0 +1,216 @@
+"""A static server for the built site and a headless Chromium, for browser tests and benchmarks.
+
+* :class:`StaticServer` serves a folder (``site/``) on 127.0.0.1 at a free port
+  from a background thread, with the MIME types the calculators need
+  (``.wasm`` as ``application/wasm``, ``.mjs`` as JavaScript). It records every
+  path asked for, can serve extra in-memory files (the benchmark's bare-boot
+  page), can be told to serve some suffix with a wrong type, and to stall on
+  some paths (never answering them, to test the boot timeout). It serves
+  ``sitemap.xml`` as if the site had been built with ``site_url`` set to its
+  own address: mkdocs-material's instant navigation only follows links that
+  its sitemap lists, and it rebases the sitemap's URLs onto the page's scheme
+  and host but not its port, so a site built for port 8000 and served on
+  another port would quietly fall back to full page loads.
+* :func:`launch` starts Debian's Chromium through Playwright's sync API.
+* :class:`RequestLog` is a route guard for a browser context: it records every
+  request and aborts any that would leave 127.0.0.1.
+
+Used by ``tests/conftest.py`` (fixtures) and ``scripts/bench_browser.py``.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import re
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".xml": "application/xml",
+    ".gz": "application/gzip",
+    ".txt": "text/plain; charset=utf-8",
+    "": "application/octet-stream",
+}
+
+# Paths of Pyodide's files and the rules wheel: a page that asks for one has started the engine.
+PYODIDE_PATHS = ("/assets/generated/pyodide/", "/assets/generated/rules_py-", "/assets/generated/runtime.json", "/assets/calc/worker.mjs")
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    server: "_Server"
+
+    def log_message(self, format, *args):  # quiet: the tests print what matters
+        pass
+
+    def guess_type(self, path):
+        suffix = Path(urlsplit(str(path)).path).suffix.lower()
+        wrong = self.server.wrong_types.get(suffix)
+        return wrong or MIME_TYPES.get(suffix, "application/octet-stream")
+
+    def send_head(self):
+        path = unquote(urlsplit(self.path).path)
+        with self.server.lock:
+            self.server.requested.append(path)
+        if path in self.server.stall:
+            self.server.stopping.wait()
+            return None
+        if path == "/sitemap.xml":
+            base = f"http://127.0.0.1:{self.server.server_address[1]}/"
+            text = (Path(self.directory) / "sitemap.xml").read_text(encoding="utf-8")
+            extra = ("application/xml", re.sub(r"<loc>https?://[^/<]+/", f"<loc>{base}", text).encode())
+        else:
+            extra = self.server.extra.get(path)
+        if extra is not None:
+            content_type, body = extra
+            self.send_response(200)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            return io.BytesIO(body)
+        return super().send_head()
+
+    def end_headers(self):
+        # Revalidate every time, as a plain static host does: a rebuilt site is never stale.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, *args, extra, wrong_types, stall, **kwargs):
+        self.extra = extra
+        self.wrong_types = wrong_types
+        self.stall = stall
+        self.stopping = threading.Event()
+        self.requested: list[str] = []
+        self.lock = threading.Lock()
+        super().__init__(*args, **kwargs)
+
+    def handle_error(self, request, client_address):
+        # A browser that closes a connection mid-download (a worker terminated,
+        # a page left) is not a server error worth a traceback.
+        if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            super().handle_error(request, client_address)
+
+
+class StaticServer:
+    """``with StaticServer(site) as server: server.url("calculators/")``."""
+
+    def __init__(
+        self,
+        root: Path,
+        extra: dict[str, tuple[str, bytes]] | None = None,
+        wrong_types: dict[str, str] | None = None,
+        stall: tuple[str, ...] = (),
+    ):
+        handler = functools.partial(_Handler, directory=str(root))
+        self._server = _Server(("127.0.0.1", 0), handler, extra=dict(extra or {}), wrong_types=dict(wrong_types or {}), stall=set(stall))
+        self.port = self._server.server_address[1]
+        self.base = f"http://127.0.0.1:{self.port}/"
+        self._thread = threading.Thread(target=self._server.serve_forever, name="static-server", daemon=True)
+
+    def url(self, path: str = "") -> str:
+        return self.base + path.lstrip("/")
+
+    @property
+    def requested(self) -> list[str]:
+        with self._server.lock:
+            return list(self._server.requested)
+
+    def forget(self) -> None:
+        with self._server.lock:
+            self._server.requested.clear()
+
+    def start(self) -> "StaticServer":
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._server.stopping.set()
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(timeout=5)
+
+    def __enter__(self) -> "StaticServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
+def launch(playwright):
+    """Debian's headless Chromium (Playwright cannot download its own here)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+
+
+class RequestLog:
+    """Route guard for a browser context: records every request, aborts any not on 127.0.0.1."""
+
+    def __init__(self, context):
+        self.urls: list[str] = []
+        self.blocked: list[str] = []
+        context.route("**/*", self._route)
+        # Workers' requests are seen here too (Chromium reports them per context).
+        context.on("request", lambda request: self._seen(request.url))
+
+    def _seen(self, url: str) -> None:
+        if url not in self.urls:
+            self.urls.append(url)
+
+    def _route(self, route):
+        url = route.request.url
+        self._seen(url)
+        host = urlsplit(url).hostname
+        if urlsplit(url).scheme in ("http", "https", "ws", "wss") and host != "127.0.0.1":
+            self.blocked.append(url)
+            route.abort()
+        else:
+            route.continue_()
+
+    def outside(self) -> list[str]:
+        """Every request that did not go to 127.0.0.1 (data: and blob: URLs stay in the page)."""
+        out = []
+        for url in self.urls + self.blocked:
+            parts = urlsplit(url)
+            if parts.scheme in ("data", "blob", "about"):
+                continue
+            if parts.hostname != "127.0.0.1" and url not in out:
+                out.append(url)
+        return out
+
+    def pyodide(self) -> list[str]:
+        """Requests for the engine: Pyodide's files, the wheel, the worker."""
+        return [u for u in self.urls if any(p in urlsplit(u).path for p in PYODIDE_PATHS)]
+
+    def clear(self) -> None:
+        self.urls.clear()
+        self.blocked.clear()

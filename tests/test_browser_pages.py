@@ -1,0 +1,137 @@
+"""The site's pages in a browser: instant navigation, requests, and an engine that cannot start.
+
+* Instant navigation (mkdocs-material) from the home page to a rules page with
+  an embedded calculator and on to a calculator page: each computes, the page
+  is never reloaded and the engine boots once.
+* A route guard records every request: none leaves 127.0.0.1 on any page, and
+  pages without a calculator fetch nothing of the engine.
+* A server that never delivers Pyodide gives a clear message, not a spinner.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+import rules_py
+from browser import StaticServer
+from conftest import BOOT_TIMEOUT_MS, cli, open_tab
+
+CALCS = rules_py.calculators()
+
+
+def site_pages(site: Path) -> list[tuple[str, bool]]:
+    """(path, has a calculator) for every page of the built site."""
+    pages = []
+    for html in sorted(site.rglob("index.html")):
+        path = html.parent.relative_to(site).as_posix()
+        path = "" if path == "." else path + "/"
+        pages.append((path, 'data-calculator="' in html.read_text(encoding="utf-8")))
+    return pages
+
+
+def cli_odds(calc_id: str) -> dict[tuple[str, str], str]:
+    answer = cli("odds", calc_id)
+    return {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items()}
+
+
+def click_link(tab, href_suffix: str, scope: str = "") -> None:
+    """Click the first visible link whose href ends with href_suffix (a reader's click)."""
+    link = tab.page.locator(f'{scope} a[href$="{href_suffix}"]:visible').first
+    for e in tab.page.query_selector_all(".calculator"):
+        e.evaluate("e => e.dataset.stale = 'true'")
+    link.click()
+    tab.page.wait_for_function("s => location.pathname.endsWith('/' + s)", arg=href_suffix.lstrip("./"))
+
+
+def test_instant_navigation_home_to_rules_page_to_calculator_page(tab, site):
+    embedded = next((c for c in CALCS if c.page), None)
+    if embedded is None:
+        pytest.skip("no calculator is embedded in a rules page")
+    rules_path = embedded.page.removesuffix(".md").removesuffix("index") + "/"
+    rules_path = rules_path.replace("//", "/")
+    tab.goto("")
+    tab.page.wait_for_load_state("networkidle")
+    tab.page.evaluate("window.__sameDocument = true")
+    assert tab.requests.pyodide() == []
+
+    # Home -> the rules page, by the navigation sidebar.
+    click_link(tab, rules_path, ".md-sidebar--primary")
+    tab.calculator(embedded.id)
+    assert tab.odds_cells(embedded.id) == cli_odds(embedded.id)
+
+    # Rules page -> the calculators index -> another calculator's own page.
+    other = next((c for c in CALCS if c.id != embedded.id), embedded)
+    click_link(tab, "calculators/", ".md-sidebar--primary")
+    click_link(tab, f"{other.id}/", ".md-content")
+    tab.calculator(other.id)
+    assert tab.odds_cells(other.id) == cli_odds(other.id)
+
+    assert tab.page.evaluate("window.__sameDocument") is True  # never a full page load
+    paths = [urlsplit(u).path for u in tab.requests.urls]
+    assert paths.count("/assets/calc/worker.mjs") == 1
+    assert paths.count("/assets/generated/pyodide/pyodide.asm.wasm") == 1
+    assert tab.errors == []
+
+
+def test_pages_without_a_calculator_fetch_nothing_of_the_engine(tab, site):
+    pages = [path for path, has_calculator in site_pages(site) if not has_calculator]
+    assert "" in pages  # the home page
+    for path in pages:
+        tab.requests.clear()
+        tab.goto(path)
+        tab.page.wait_for_load_state("networkidle")  # the engine would start after first paint
+        assert tab.requests.pyodide() == [], path
+        assert tab.requests.outside() == [], path
+    assert tab.errors == []
+
+
+def test_no_request_leaves_the_site_on_pages_with_a_calculator(tab, site):
+    pages = [path for path, has_calculator in site_pages(site) if has_calculator]
+    assert pages
+    tab.goto(pages[0])
+    for path in pages:
+        tab.navigate(path)
+        for calc_id in tab.page.eval_on_selector_all(".calculator[data-calculator]:not([data-stale])", "els => els.map(e => e.dataset.calculator)"):
+            tab.calculator(calc_id)
+    assert tab.requests.outside() == []
+    assert tab.requests.blocked == []
+    assert tab.errors == []
+
+
+def test_engine_that_never_arrives_times_out_with_a_clear_message(browser, site):
+    with StaticServer(site, stall=("/assets/generated/pyodide/pyodide.asm.wasm",)) as stalled:
+        tab = open_tab(browser, stalled)
+        try:
+            tab.page.add_init_script("window.fireMissionBootTimeoutMs = 3000")
+            calc = CALCS[0]
+            tab.goto(f"calculators/{calc.id}/")
+            root = tab.calculator(calc.id, "error")
+            message = root.query_selector(".fm-engine").inner_text()
+            assert "did not start within 3 seconds" in message
+            assert "application/wasm" in message
+            assert tab.odds_cells(calc.id) == {}
+        finally:
+            tab.close()
+
+
+def test_wasm_with_the_wrong_type_is_named_at_once(browser, site):
+    with StaticServer(site, wrong_types={".wasm": "text/plain"}) as wrong:
+        tab = open_tab(browser, wrong)
+        try:
+            calc = CALCS[0]
+            tab.goto(f"calculators/{calc.id}/")
+            root = tab.calculator(calc.id, "error")
+            message = root.query_selector(".fm-engine").inner_text()
+            assert 'sends pyodide.asm.wasm as "text/plain"' in message
+        finally:
+            tab.close()
+
+
+def test_page_opened_from_a_file_says_it_needs_a_server(tab, site):
+    calc = CALCS[0]
+    tab.page.goto((site / "calculators" / calc.id / "index.html").as_uri())
+    placeholder = tab.page.wait_for_selector(f'.calculator[data-calculator="{calc.id}"] .fm-placeholder', timeout=BOOT_TIMEOUT_MS)
+    assert "served over HTTP" in placeholder.inner_text()
