@@ -243,13 +243,6 @@ def interpretations_page() -> str:
     return "\n".join(lines)
 
 
-def _page_title(path: Path) -> str:
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.startswith("# "):
-            return line[2:].strip()
-    return path.stem.replace("-", " ")
-
-
 def term_usage() -> dict[str, list[str]]:
     """Glossary id -> the hand-written pages (docs paths) whose prose uses the term."""
     from term_links import find_terms
@@ -282,10 +275,10 @@ def glossary_page() -> str:
             "",
             f"{term.definition}",
             "",
-            f"*{sys_.title}* · defined in [{_page_title(ROOT / 'docs' / term.page)}](../{term.page}#{term.heading})",
+            f"*{sys_.title}* · defined in [{_page_title(term.page)}](../{term.page}#{term.heading})",
         ]
         if used:
-            lines[-1] += " · also used in " + ", ".join(f"[{_page_title(ROOT / 'docs' / p)}](../{p})" for p in used)
+            lines[-1] += " · also used in " + ", ".join(f"[{_page_title(p)}](../{p})" for p in used)
         lines.append("")
     return "\n".join(lines)
 
