@@ -86,8 +86,8 @@ def pyodide_bytecode(wheel: Path) -> dict:
         if not node:
             raise SystemExit("build_wheel: Node.js is needed to byte-compile the rules with Pyodide's Python")
         run = subprocess.run(
-            [node, str(ROOT / "scripts" / "pyodide_bytecode.mjs"), str(PYODIDE_SRC)],
-            input=base64.b64encode(wheel.read_bytes()).decode(), capture_output=True, text=True, check=False, timeout=300,
+            [node, str(ROOT / "scripts" / "pyodide_bytecode.mjs"), str(PYODIDE_SRC), str(wheel)],
+            stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False, timeout=300,
         )
         if run.returncode != 0:
             raise SystemExit(f"build_wheel: byte-compiling with Pyodide failed:\n{run.stderr[-2000:]}")

@@ -2,7 +2,7 @@
 // with Pyodide's own Python (the vendored one, so the bytecode is exactly what
 // the browser's interpreter would make).
 //
-//   node scripts/pyodide_bytecode.mjs <pyodide dir> < wheel-as-base64 > bytecode.json
+//   node scripts/pyodide_bytecode.mjs <pyodide dir> <wheel> > bytecode.json
 //
 // Out: {"cache_tag": "cpython-314",
 //       "files":  {"rules_py/__pycache__/dice.cpython-314.pyc": "<base64>", ...},
@@ -28,7 +28,9 @@ const pyodide = await loadPyodide({ indexURL: `${dir}/`, stdout: () => {}, stder
 
 const booted = pyodide.runPython("import sys\nsorted(sys.modules)").toJs();
 const sitePackages = pyodide.runPython("next(p for p in sys.path if p.endswith('site-packages'))");
-pyodide.unpackArchive(new Uint8Array(Buffer.from(readFileSync(0, "utf8"), "base64")), "wheel", { extractDir: sitePackages });
+// The wheel comes as a file, not on stdin: a synchronous read of a piped stdin
+// can fail with EAGAIN when the pipe is non-blocking.
+pyodide.unpackArchive(new Uint8Array(readFileSync(resolve(process.argv[3]))), "wheel", { extractDir: sitePackages });
 pyodide.globals.set("booted", pyodide.toPy(booted));
 pyodide.globals.set("site_packages", sitePackages);
 
