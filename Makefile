@@ -48,8 +48,10 @@ chromium:
 test: site
 	$(PY) -m pytest -q
 
+# Benchmarks, not timed tests: odds in CPython, then the calculators in Chromium.
 bench: site
 	$(PY) scripts/bench_odds.py
+	$(PY) scripts/bench_browser.py
 
 clean:
 	rm -rf site build docs/calculators docs/assets/generated .pytest_cache

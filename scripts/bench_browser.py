@@ -34,9 +34,9 @@ from urllib.parse import urlencode, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "scripts"))
 
-from browser import StaticServer, launch  # noqa: E402
+from local_site import StaticServer, launch  # noqa: E402
 
 import rules_py  # noqa: E402
 

@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from rules_py.systems import SYSTEMS  # noqa: E402
-from static_server import CHROMIUM, CHROMIUM_ARGS, serve  # noqa: E402
+from local_site import StaticServer, launch  # noqa: E402
 
 SITE = ROOT / "site"
 MAX_PAGES = 2
@@ -39,11 +39,11 @@ def sheets() -> list[str]:
 
 def main() -> None:
     slugs = sheets()
-    with serve(SITE) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    with StaticServer(SITE) as server, sync_playwright() as p:
+        browser = launch(p)
         page = browser.new_page()
         for slug in slugs:
-            page.goto(f"{base}/sheets/{slug}/", wait_until="load")
+            page.goto(server.url(f"sheets/{slug}/"), wait_until="load")
             page.emulate_media(media="print")
             out = SITE / "sheets" / f"{slug}.pdf"
             for scale in SCALES:

@@ -11,6 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 SHARED = ROOT.parent / "shared"
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
@@ -24,7 +25,7 @@ def site() -> Path:
 
 # ---------------------------------------------------------------- the browser
 # A static server for site/ on a free port and one headless Chromium per
-# session (see tests/browser.py); tests open pages through `Tab`.
+# session (see scripts/local_site.py); tests open pages through `Tab`.
 
 import json  # noqa: E402
 import os  # noqa: E402
@@ -32,7 +33,7 @@ import subprocess  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 from urllib.parse import urlencode, urlsplit  # noqa: E402
 
-from browser import CHROMIUM, RequestLog, StaticServer, launch  # noqa: E402
+from local_site import CHROMIUM, RequestLog, StaticServer, launch  # noqa: E402
 
 # Waiting for the engine: a Pyodide boot takes 3–7 s here, more when the machine is busy.
 BOOT_TIMEOUT_MS = 90_000

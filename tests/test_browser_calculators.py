@@ -22,9 +22,10 @@ IDS = [c.id for c in CALCS]
 
 
 def example_inputs(calc) -> dict[str, str]:
-    """Non-default inputs: the calculator's first example, else one field changed."""
+    """Non-default inputs: the calculator's first example (less any value that is
+    the default, which the address leaves out), else one field changed."""
     if calc.examples:
-        return dict(calc.examples[0])
+        return {k: v for k, v in calc.examples[0].items() if calc.field(k).parse(v) != calc.field(k).default}
     for f in calc.fields:
         if f.type == "choice" and len(f.choices) > 1:
             other = next(c.name for c in f.choices if c.name != f.default)

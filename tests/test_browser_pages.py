@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import rules_py
-from browser import StaticServer
+from local_site import StaticServer
 from conftest import BOOT_TIMEOUT_MS, cli, open_tab
 
 CALCS = rules_py.calculators()

@@ -34,18 +34,15 @@ def _queries() -> list[tuple[str, tuple[str, ...]]]:
 
 
 @pytest.fixture(scope="module")
-def search_page(site):
-    from playwright.sync_api import sync_playwright
-    from static_server import CHROMIUM, CHROMIUM_ARGS, serve
-
-    with serve(site) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page()
-        outside = []
-        page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(base) else None)
-        page.goto(f"{base}/", wait_until="networkidle")
-        yield base, page, outside
-        browser.close()
+def search_page(browser, server):
+    context = browser.new_context()
+    page = context.new_page()
+    base = server.url().rstrip("/")
+    outside = []
+    page.on("request", lambda r: outside.append(r.url) if not r.url.startswith(base) else None)
+    page.goto(f"{base}/", wait_until="networkidle")
+    yield base, page, outside
+    context.close()
 
 
 @pytest.mark.parametrize("query,where", _queries())

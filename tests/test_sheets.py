@@ -131,16 +131,12 @@ def test_comms_grid_by_hand(site):
 
 
 @pytest.fixture(scope="module")
-def print_page():
-    from playwright.sync_api import sync_playwright
-    from static_server import CHROMIUM, CHROMIUM_ARGS, serve
-
-    with serve(ROOT / "site") as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page()
-        page.emulate_media(media="print")
-        yield base, page
-        browser.close()
+def print_page(browser, server):
+    context = browser.new_context()
+    page = context.new_page()
+    page.emulate_media(media="print")
+    yield server.url().rstrip("/"), page
+    context.close()
 
 
 @pytest.mark.parametrize("path", [f"sheets/{s.slug}/" for s in SHEETS] + ["combat-hq/comms/"])

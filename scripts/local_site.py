@@ -15,7 +15,8 @@
 * :class:`RequestLog` is a route guard for a browser context: it records every
   request and aborts any that would leave 127.0.0.1.
 
-Used by ``tests/conftest.py`` (fixtures) and ``scripts/bench_browser.py``.
+Used by ``tests/conftest.py`` (fixtures), ``scripts/bench_browser.py`` and
+``scripts/build_sheets_pdf.py``.
 """
 
 from __future__ import annotations
