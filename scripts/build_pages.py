@@ -167,6 +167,14 @@ def calculator_page(calc: Calculator) -> str:
     return "\n".join(lines)
 
 
+def by_system(items):
+    """(system, its items) in site order, for systems that have any; items carry a ``system`` slug."""
+    for sys_ in SYSTEMS:
+        mine = [item for item in items if item.system == sys_.slug]
+        if mine:
+            yield sys_, mine
+
+
 def calculators_index() -> str:
     lines = [
         GENERATED_NOTE,
@@ -178,11 +186,7 @@ def calculators_index() -> str:
         "holds its inputs, so a link shares the exact situation.",
         "",
     ]
-    calcs = calculators()
-    for sys_ in SYSTEMS:
-        mine = [c for c in calcs if c.system == sys_.slug]
-        if not mine:
-            continue
+    for sys_, mine in by_system(calculators()):
         lines += [f"## {sys_.title}", "", "| Calculator | What it answers | The rule |", "| --- | --- | --- |"]
         for c in mine:
             rule = f"[{_page_title(c.page)}](../{c.page})" if c.page else "—"
@@ -229,11 +233,7 @@ def interpretations_page() -> str:
         "what is unclear, the reading this site uses, and the calculator input that lets you choose another.",
         "",
     ]
-    notes = interpretations()
-    for sys_ in SYSTEMS:
-        mine = [n for n in notes if n.system == sys_.slug]
-        if not mine:
-            continue
+    for sys_, mine in by_system(interpretations()):
         lines += [f"## {sys_.title}", "", "| Rule | What is unclear | Our reading | Choose otherwise |", "| --- | --- | --- | --- |"]
         for n in mine:
             where = f"[{_cell(n.rule)}](../{n.page}#{n.anchor})"

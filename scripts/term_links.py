@@ -97,59 +97,49 @@ class TermLinker(Treeprocessor):
             classes = set((child.get("class") or "").split())
             if child.tag in SKIP or classes & SKIP_CLASSES:
                 continue
-            self._link_text(child, "text", pattern, spellings, url)
+            self._link_text(child, pattern, spellings, url)
             self._walk(child, pattern, spellings, url)
             self._link_tail(element, child, pattern, spellings, url)
 
     def _split(self, text: str, pattern, spellings, url):
-        """(text before the first new term, [(anchor element, following text), ...])."""
-        pieces = []
-        pos = 0
+        """(text before the first new term, [anchor elements, each with the text after it as its tail])."""
+        anchors = []
         head = None
+        pos = 0
         for match in pattern.finditer(text):
             term = _lookup(match, spellings)
             if term.id in self.linked:
                 continue
             self.linked.add(term.id)
-            a = etree.Element("a", {"href": f"{url}#{term.id}", "title": term.definition, "class": "glossary-term"})
-            a.text = match.group(0)
             if head is None:
                 head = text[: match.start()]
             else:
-                pieces[-1][1] = text[pos : match.start()]
-            pieces.append([a, ""])
+                anchors[-1].tail = text[pos : match.start()]
+            a = etree.Element("a", {"href": f"{url}#{term.id}", "title": term.definition, "class": "glossary-term"})
+            a.text = match.group(0)
+            anchors.append(a)
             pos = match.end()
         if head is None:
             return None
-        pieces[-1][1] = text[pos:]
-        return head, pieces
+        anchors[-1].tail = text[pos:]
+        return head, anchors
 
-    def _link_text(self, element, attr, pattern, spellings, url) -> None:
-        text = element.text
-        if not text:
-            return
-        split = self._split(text, pattern, spellings, url)
-        if not split:
-            return
-        head, pieces = split
-        element.text = head
-        for i, (a, tail) in enumerate(pieces):
-            a.tail = tail
-            element.insert(i, a)
+    def _link_text(self, element, pattern, spellings, url) -> None:
+        """Terms in an element's own text: anchors become its first children."""
+        split = self._split(element.text, pattern, spellings, url) if element.text else None
+        if split:
+            element.text, anchors = split
+            for i, a in enumerate(anchors):
+                element.insert(i, a)
 
     def _link_tail(self, parent, child, pattern, spellings, url) -> None:
-        text = child.tail
-        if not text:
-            return
-        split = self._split(text, pattern, spellings, url)
-        if not split:
-            return
-        head, pieces = split
-        child.tail = head
-        index = list(parent).index(child)
-        for i, (a, tail) in enumerate(pieces, start=1):
-            a.tail = tail
-            parent.insert(index + i, a)
+        """Terms in the text after a child: anchors follow the child in its parent."""
+        split = self._split(child.tail, pattern, spellings, url) if child.tail else None
+        if split:
+            child.tail, anchors = split
+            index = list(parent).index(child)
+            for i, a in enumerate(anchors, start=index + 1):
+                parent.insert(i, a)
 
 
 class TermLinksExtension(Extension):
