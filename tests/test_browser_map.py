@@ -227,3 +227,23 @@ def test_results_with_drawing_hints_are_drawn_on_the_map(tab, calc, map_field):
         o = outcomes[name]
         if o.draw == "path" and value[:1].isdigit():
             assert tab.page.get_attribute(f'{page.box} .fm-map-path[data-outcome="{name}"]', "data-value") == value
+
+
+@pytest.mark.parametrize("calc,map_field", MAP_CASES, ids=IDS)
+def test_an_empty_map_is_started_from_the_grid(tab, calc, map_field):
+    if map_field.required:
+        pytest.skip("this map input cannot be empty")
+    tab.errors.clear()
+    tab.goto(f"calculators/{calc.id}/" + query({map_field.name: ""}))
+    page = MapPage(tab, calc, map_field)
+    tab.page.wait_for_selector(f'{page.box} [data-map-action="add-row"]')
+    first = page.notation.states[0]
+    assert page.cells() == 0
+    assert not tab.page.is_disabled(f'{page.box} [data-map-action="add-row"]')
+    assert tab.page.is_disabled(f'{page.box} [data-map-action="remove-row"]')
+    tab.page.click(f'{page.box} [data-map-action="add-row"]')
+    assert page.text() == first and page.cells() == 1
+    tab.page.click(f'{page.box} [data-map-action="add-col"]')
+    assert page.text() == first * 2 and page.cells() == 2
+    page.settle()
+    assert tab.errors == []

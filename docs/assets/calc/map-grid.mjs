@@ -162,10 +162,11 @@ export class MapGridInput {
   // Show the grid for this text (a change from outside: the text box, the URL).
   setText(text) {
     this.lastDrawing = null; // the results on show were for another map
+    this.blank = !text.trim(); // no map yet: "+ row" or "+ column" starts one
     try {
-      this.map = parseMap(this.spec, text);
-      this.board.hidden = false;
-      this.message.textContent = "";
+      this.map = this.blank ? null : parseMap(this.spec, text);
+      this.board.hidden = this.blank;
+      this.message.textContent = this.blank ? "No map yet: add a row or a column to start one, or type it as text." : "";
     } catch (error) {
       this.map = null;
       this.board.hidden = true;
@@ -185,6 +186,15 @@ export class MapGridInput {
   resize(action) {
     const spec = this.spec;
     const first = spec.states[0].code;
+    if (!this.map && this.blank && action.startsWith("add")) {
+      // Start a map of one cell of the first state; the resize below adds to it.
+      this.map = { edges: [], rows: [[{ state: first, marks: [], labels: [] }]] };
+      this.blank = false;
+      this.board.hidden = false;
+      this.message.textContent = "";
+      this.edit(() => {});
+      return;
+    }
     this.edit((map) => {
       const cols = Math.max(...map.rows.map((r) => r.length));
       if (action === "add-row" && map.rows.length < spec.maxRows) map.rows.push(Array.from({ length: cols }, () => ({ state: first, marks: [], labels: [] })));
@@ -250,7 +260,8 @@ export class MapGridInput {
     }
     this.cells.replaceChildren();
     if (!this.map) {
-      for (const b of this.sizeButtons) b.disabled = true;
+      // Only an empty text can be grown from nothing: "+ row" and "+ column" start a map.
+      for (const b of this.sizeButtons) b.disabled = !(this.blank && /^add/.test(b.dataset.mapAction || ""));
       return;
     }
     const rows = this.map.rows.length;
