@@ -190,3 +190,13 @@ def invalid_inputs(draw, calc: Calculator):
     f = draw(st.sampled_from(calc.fields))
     values[f.name] = draw(invalid_value(f))
     return values
+
+
+def certain_outcomes(calc: Calculator, raw: dict) -> dict:
+    """The outcomes of a deterministic calculation: each must have one value, of probability 1."""
+    odds = calc.odds(raw)
+    out = {}
+    for name, dist in odds.outcomes.items():
+        assert list(dist.values()) == [Fraction(1)], (name, dict(dist))
+        out[name] = next(iter(dist))
+    return out

@@ -16,18 +16,13 @@ from hypothesis import strategies as st
 from rules_py import get
 from rules_py.calculator import InputError
 from rules_py.konrad.sector_map import neighbours, parse_map
-from strategies import valid_map
+from strategies import certain_outcomes, valid_map
 
 CALC = get("konrad-retreat")
 
 
 def certain(raw: dict) -> dict:
-    odds = CALC.odds(raw)
-    out = {}
-    for name, dist in odds.outcomes.items():
-        assert list(dist.values()) == [Fraction(1)], (name, dict(dist))
-        out[name] = next(iter(dist))
-    return out
+    return certain_outcomes(CALC, raw)
 
 
 def test_one_sector_into_any_friendly_sector_with_room():

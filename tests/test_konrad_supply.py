@@ -18,19 +18,13 @@ from hypothesis import strategies as st
 from rules_py import get
 from rules_py.calculator import InputError
 from rules_py.konrad.sector_map import neighbours, parse_map
-from strategies import valid_map
+from strategies import certain_outcomes, valid_map
 
 CALC = get("konrad-supply")
 
 
 def certain(raw: dict) -> dict:
-    """The outcomes of a deterministic calculation: each must have one value, of probability 1."""
-    odds = CALC.odds(raw)
-    out = {}
-    for name, dist in odds.outcomes.items():
-        assert list(dist.values()) == [Fraction(1)], (name, dict(dist))
-        out[name] = next(iter(dist))
-    return out
+    return certain_outcomes(CALC, raw)
 
 
 # Plain inputs -------------------------------------------------------------------------
