@@ -7,7 +7,6 @@ comment with the reasoning.
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings

@@ -9,7 +9,6 @@ depot's own sector being 0 away. Each test says how its figures were counted.
 
 from __future__ import annotations
 
-from fractions import Fraction
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
