@@ -213,7 +213,13 @@ def test_results_with_drawing_hints_are_drawn_on_the_map(tab, calc, map_field):
         o = outcomes[name]
         drawn = f'{page.box} [data-outcome="{name}"]'
         if o.draw == "unit" and o.unit in on_map:
-            assert tab.page.query_selector(f"{page.box} .fm-map-badge[data-outcome=\"{name}\"]"), name
+            badge = tab.page.query_selector(f"{page.box} .fm-map-badge[data-outcome=\"{name}\"]")
+            if o.type == "bool" and values == {"false": "1", "true": "0"}:
+                assert badge is None, f"{name}: a certain no needs no badge"
+            elif o.type == "bool" and values == {"false": "0", "true": "1"}:
+                assert badge and badge.inner_text() == o.label.split(": ")[-1], name  # "isolated"
+            else:
+                assert badge, name
         elif o.draw == "path" and any(v[:1].isdigit() and p != "0" for v, p in values.items()):
             assert tab.page.query_selector(f"{drawn}.fm-map-path"), name
         elif o.draw == "cells" and any(v[:1].isdigit() and p != "0" for v, p in values.items()):

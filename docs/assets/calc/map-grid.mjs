@@ -328,6 +328,7 @@ export class MapGridInput {
         const node = cellOf(outcome.unit);
         if (!node) continue;
         const text = unitText(outcome, summaries[outcome.name]);
+        if (!text) continue; // a "no" for certain says nothing worth a badge
         let badges = node.querySelector(".fm-map-badges");
         if (!badges) node.append((badges = el("span", { class: "fm-map-badges" })));
         badges.append(el("span", { class: "fm-map-badge", dataOutcome: outcome.name, title: `${outcome.label}: ${text}`, text }));
@@ -366,11 +367,17 @@ export class MapGridInput {
 }
 
 // What a unit's cell shows for one outcome: a roll's value, or for odds the
-// chance of "yes", the mean, or the likeliest value.
+// chance of "yes", the mean, or the likeliest value. A yes/no that is certain
+// shows the outcome's own name when yes ("isolated", from "Unit a: isolated")
+// and nothing when no, which reads better on a map than 100% and 0%.
 function unitText(outcome, info) {
   if (!info) return "";
   if (info.rolled !== undefined) return valueText(outcome.type, info.rolled);
-  if (outcome.type === "bool") return percent(info.pTrue);
+  if (outcome.type === "bool") {
+    if (info.pTrue.isZero()) return "";
+    if (info.pTrue.n === info.pTrue.d) return outcome.label.split(": ").pop();
+    return percent(info.pTrue);
+  }
   if (outcome.type === "int" && info.rows.length === 1) return valueText("int", info.rows[0].value);
   if (outcome.type === "int" && info.mean) return `\u2248${info.mean.toNumber().toFixed(1)}`;
   return info.likeliest ? valueText(outcome.type, info.likeliest.value) : "";
