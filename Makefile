@@ -54,4 +54,4 @@ bench: site
 	$(PY) scripts/bench_browser.py
 
 clean:
-	rm -rf site build docs/calculators docs/assets/generated .pytest_cache
+	rm -rf site build docs/calculators docs/glossary docs/interpretations docs/assets/generated .pytest_cache

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 from importlib import resources
 
 import pytest
