@@ -75,26 +75,34 @@ class Tab:
         """Instant navigation: a click on a link to ``path``, which mkdocs-material catches.
 
         Material ignores a link to the page on show with another query, so
-        for one the tab goes by way of the calculators index.
+        for one the tab goes by way of the calculators index. Material
+        changes the address before it swaps the page's container in, so
+        the tab waits for the new container: the old one is marked first.
         """
         url = self.server.url(path)
+        self.page.wait_for_selector(".md-content")
         here = self.page.evaluate("[location.pathname, location.href]")
-        if here[0] == urlsplit(url).path and here[1] != url:
+        if here[1] == url:
+            return
+        if here[0] == urlsplit(url).path:
             self.navigate("calculators/")
-        # Mark the calculators on show, so that waiting for one finds the new page's.
         self.page.evaluate(
             """url => {
-                if (url !== location.href)
-                    for (const e of document.querySelectorAll('.calculator')) e.dataset.stale = 'true';
+                for (const e of document.querySelectorAll('.calculator')) e.dataset.stale = 'true';
+                const content = document.querySelector('.md-content');
+                content.dataset.stale = 'true';
                 const a = document.createElement('a');
                 a.href = url;
                 a.textContent = 'go';
-                document.querySelector('.md-content').append(a);
+                content.append(a);
                 a.click();
             }""",
             url,
         )
-        self.page.wait_for_function("url => location.href === url", arg=url)
+        self.page.wait_for_function(
+            "url => location.href === url && document.querySelector('.md-content:not([data-stale])') !== null",
+            arg=url,
+        )
 
     def calculator(self, calc_id: str, status: str = "ready"):
         """The calculator's root once its data-status is `status`."""

@@ -94,7 +94,9 @@ def test_no_request_leaves_the_site_on_pages_with_a_calculator(tab, site):
     tab.goto(pages[0])
     for path in pages:
         tab.navigate(path)
-        for calc_id in tab.page.eval_on_selector_all(".calculator[data-calculator]:not([data-stale])", "els => els.map(e => e.dataset.calculator)"):
+        shown = tab.page.eval_on_selector_all(".calculator[data-calculator]:not([data-stale])", "els => els.map(e => e.dataset.calculator)")
+        assert shown, path  # the new page's calculators, not none because the page had not arrived
+        for calc_id in shown:
             tab.calculator(calc_id)
     assert tab.requests.outside() == []
     assert tab.requests.blocked == []
