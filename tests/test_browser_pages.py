@@ -28,7 +28,8 @@ def site_pages(site: Path) -> list[tuple[str, bool]]:
     for html in sorted(site.rglob("index.html")):
         path = html.parent.relative_to(site).as_posix()
         path = "" if path == "." else path + "/"
-        pages.append((path, 'data-calculator="' in html.read_text(encoding="utf-8")))
+        # A live calculator, not a sheet's printed odds (cells that carry data-calculator too).
+        pages.append((path, '<div class="calculator" data-calculator="' in html.read_text(encoding="utf-8")))
     return pages
 
 
