@@ -6,19 +6,25 @@ Needs `make site` first and Debian's Chromium. Every start-up run uses a fresh
 browser context (nothing cached), and the medians are of --runs runs:
 
 (a) bare Pyodide boot: an empty page whose module worker only loads the
-    site's own Pyodide (the same files and options as the calculators), from
-    navigation start to the worker's "loaded";
+    site's own copy of Pyodide the ordinary way (loadPyodide, no snapshot),
+    from navigation start to the worker's "loaded";
+(e) the site's engine alone: an empty page that starts the site's own
+    worker.mjs (Pyodide restored from the build's memory snapshot, the wheel
+    unpacked, rules_py imported), from navigation start to its "ready";
 (b) navigation to first answer: a calculator page, from navigation start to
     the first odds on show (the glue's data-first-answer-at);
-    and (b)/(a), goal <= 1.10: what the site adds to Pyodide's own boot;
+    and (b)/(a), goal <= 1.10: the site's wait against Pyodide's own boot;
+    (b)/(e): what the page itself (Material, the form) adds to the engine;
 (c) each calculator's warm answer time in the page: engine round trips
     (post to the worker, rules_py, JSON back) for its default and example
-    inputs, median and worst of 7 each, goal <= 30 ms;
+    inputs, median and worst of 7 each, goal <= 30 ms, timed once the page
+    has been open 10 s; a first, cold pass over every calculator and input
+    set right after the engine started is reported on its own line;
 (d) bytes transferred for a rules page without a calculator, a rules page
     with one, and a calculator page (as served here, and gzip-compressed as a
     typical host would send them).
 
-(a) and (b) runs alternate, so a busy machine slows both alike.
+(a), (e) and (b) runs alternate, so a busy machine slows them alike.
 """
 
 from __future__ import annotations
@@ -51,15 +57,28 @@ await loadPyodide({ indexURL: new URL("/assets/generated/pyodide/", location.hre
 postMessage("loaded");
 """
 
+ENGINE_PAGE = b"""<!doctype html><meta charset="utf-8"><title>The site's engine alone</title>
+<script type="module">
+const worker = new Worker("/assets/calc/worker.mjs", { type: "module" });
+worker.onmessage = (event) => {
+  if (event.data.type === "ready") document.documentElement.dataset.booted = performance.now().toFixed(1);
+  else document.documentElement.dataset.failed = JSON.stringify(event.data);
+};
+</script>"""
+
 TIMEOUT_MS = 120_000
+SETTLE_S = 10  # how long a calculator page is open before its warm answers are timed
 
 
-def bare_boot(browser, server) -> float:
+def bare_boot(browser, server, page_path: str = "__bench__/bare.html") -> float:
     context = browser.new_context()
     try:
         page = context.new_page()
-        page.goto(server.url("__bench__/bare.html"))
-        page.wait_for_selector("html[data-booted]", timeout=TIMEOUT_MS, state="attached")
+        page.goto(server.url(page_path))
+        page.wait_for_selector("html[data-booted], html[data-failed]", timeout=TIMEOUT_MS, state="attached")
+        failed = page.get_attribute("html", "data-failed")
+        if failed:
+            raise SystemExit(f"the engine did not start: {failed}")
         return float(page.get_attribute("html", "data-booted"))
     finally:
         context.close()
@@ -71,13 +90,37 @@ def first_answer(browser, server, path: str, calc_id: str) -> tuple[float, dict]
         page = context.new_page()
         page.goto(server.url(path))
         root = page.wait_for_selector(f'.calculator[data-calculator="{calc_id}"][data-first-answer-at]', timeout=TIMEOUT_MS, state="attached")
-        phases = page.evaluate("({started: fireMissionEngine.startedAt, boot: fireMissionEngine.bootMs, ...fireMissionEngine.phases})")
+        phases = page.evaluate(
+            "({started: fireMissionEngine.startedAt, boot: fireMissionEngine.bootMs, snapshot: fireMissionEngine.fromSnapshot, ...fireMissionEngine.phases})"
+        )
         return float(root.get_attribute("data-first-answer-at")), phases
     finally:
         context.close()
 
 
-def warm_answers(browser, server, repeats: int = 7) -> dict[str, dict]:
+ROUND_TRIPS = """async ([id, inputs, repeats]) => {
+    const out = [];
+    for (let i = 0; i < repeats; i++) {
+        const t0 = performance.now();
+        const { answer, ms } = await fireMissionEngine.call({ op: "odds", id, inputs, describe: true });
+        if (answer.error) throw new Error(answer.error);
+        out.push([performance.now() - t0, ms]);
+    }
+    return out;
+}"""
+
+
+def warm_answers(browser, server, repeats: int = 7) -> tuple[dict[str, dict], dict]:
+    """(warm answers per calculator, the first answers right after the engine started).
+
+    An engine restored from a snapshot has run little Python yet: for the first
+    few seconds (4 to 6 here) the browser runs Python's interpreter unoptimised
+    while it compiles the optimised code in the background, and answers take up
+    to 5 times longer. So the first pass over every calculator and input set,
+    right after the engine is ready, is timed apart as the cold answers; the
+    warm answers are timed once the page has been open SETTLE_S seconds, as a
+    player's would be after reading the form.
+    """
     context = browser.new_context()
     out = {}
     try:
@@ -85,22 +128,15 @@ def warm_answers(browser, server, repeats: int = 7) -> dict[str, dict]:
         calcs = rules_py.calculators()
         page.goto(server.url(f"calculators/{calcs[0].id}/"))
         page.wait_for_selector(f'.calculator[data-calculator="{calcs[0].id}"][data-status="ready"]', timeout=TIMEOUT_MS)
+        cold = []
+        for calc in calcs:
+            for inputs in ({}, *calc.examples):
+                cold += [t for t, _ in page.evaluate(ROUND_TRIPS, [calc.id, inputs, 1])]
+        page.wait_for_function(f"performance.now() > {SETTLE_S * 1000}", polling=100, timeout=TIMEOUT_MS)
         for calc in calcs:
             round_trips, computes = [], []
             for inputs in ({}, *calc.examples):
-                times = page.evaluate(
-                    """async ([id, inputs, repeats]) => {
-                        const out = [];
-                        for (let i = 0; i < repeats; i++) {
-                            const t0 = performance.now();
-                            const { answer, ms } = await fireMissionEngine.call({ op: "odds", id, inputs, describe: true });
-                            if (answer.error) throw new Error(answer.error);
-                            out.push([performance.now() - t0, ms]);
-                        }
-                        return out;
-                    }""",
-                    [calc.id, inputs, repeats],
-                )
+                times = page.evaluate(ROUND_TRIPS, [calc.id, inputs, repeats])
                 round_trips += [t for t, _ in times]
                 computes += [m for _, m in times]
             out[calc.id] = {
@@ -111,7 +147,7 @@ def warm_answers(browser, server, repeats: int = 7) -> dict[str, dict]:
             }
     finally:
         context.close()
-    return out
+    return out, {"answers": len(cold), "median_ms": round(statistics.median(cold), 2), "worst_ms": round(max(cold), 2), "total_ms": round(sum(cold))}
 
 
 def transferred(browser, server, path: str, calc_id: str | None) -> dict:
@@ -161,19 +197,24 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    extra = {"/__bench__/bare.html": ("text/html; charset=utf-8", BARE_PAGE), "/__bench__/bare-worker.mjs": ("text/javascript", BARE_WORKER)}
+    extra = {
+        "/__bench__/bare.html": ("text/html; charset=utf-8", BARE_PAGE),
+        "/__bench__/bare-worker.mjs": ("text/javascript", BARE_WORKER),
+        "/__bench__/engine.html": ("text/html; charset=utf-8", ENGINE_PAGE),
+    }
     with StaticServer(SITE, extra=extra) as server, sync_playwright() as playwright:
         browser = launch(playwright)
         try:
             bare_boot(browser, server)  # warm the OS file cache and the browser binary, not counted
-            a, b, phases = [], [], []
+            a, e, b, phases = [], [], [], []
             for i in range(args.runs):
                 a.append(bare_boot(browser, server))
+                e.append(bare_boot(browser, server, "__bench__/engine.html"))
                 t, ph = first_answer(browser, server, calc_path, first.id)
                 b.append(t)
                 phases.append(ph)
-                print(f"  run {i + 1}: bare boot {a[-1]:.0f} ms, first answer {b[-1]:.0f} ms", file=sys.stderr)
-            warm = warm_answers(browser, server)
+                print(f"  run {i + 1}: bare boot {a[-1]:.0f} ms, engine alone {e[-1]:.0f} ms, first answer {b[-1]:.0f} ms", file=sys.stderr)
+            warm, cold = warm_answers(browser, server)
             pages = {
                 "rules page without a calculator (" + rules_without + ")": transferred(browser, server, rules_without, None),
             }
@@ -183,24 +224,35 @@ def main() -> int:
         finally:
             browser.close()
 
-    ma, mb = statistics.median(a), statistics.median(b)
+    snaps = [bool(p["snapshot"]) for p in phases]
+    ma, me, mb = statistics.median(a), statistics.median(e), statistics.median(b)
     report = {
         "runs": args.runs,
         "a_bare_boot_ms": {"median": round(ma), "all": [round(x) for x in a]},
+        "e_engine_alone_ms": {"median": round(me), "all": [round(x) for x in e]},
         "b_first_answer_ms": {"median": round(mb), "all": [round(x) for x in b], "page": calc_path},
         "b_over_a": round(mb / ma, 3),
-        "worker_phases_ms_median": {k: round(statistics.median(p[k] for p in phases)) for k in phases[0]},
+        "b_over_e": round(mb / me, 3),
+        "worker_phases_ms_median": {k: round(statistics.median(p[k] for p in phases)) for k in phases[0] if k != "snapshot"},
+        "from_snapshot": [bool(p["snapshot"]) for p in phases],
         "c_warm_answers": warm,
+        "c_cold_first_pass": cold,
         "d_transfer": pages,
     }
     print(f"(a) bare Pyodide boot        median {ma:.0f} ms   {[round(x) for x in a]}")
+    print(f"(e) the site's engine alone  median {me:.0f} ms   {[round(x) for x in e]}")
     print(f"(b) navigation → 1st answer  median {mb:.0f} ms   {[round(x) for x in b]}   ({calc_path})")
     print(f"    (b)/(a) = {mb / ma:.3f}   goal ≤ 1.10: {'met' if mb / ma <= 1.10 else 'NOT met'}")
-    print(f"    worker phases (median ms): {report['worker_phases_ms_median']}")
+    print(f"    (b)/(e) = {mb / me:.3f}   (what the page adds to its engine)")
+    print(f"    worker phases (median ms): {report['worker_phases_ms_median']}; Python from the snapshot in {sum(snaps)} of {len(snaps)} runs")
     print("(c) warm answers in the page (round trip; Python alone), goal ≤ 30 ms:")
     for calc_id, w in warm.items():
         ok = "met" if w["worst_ms"] <= 30 else "NOT met"
         print(f"    {calc_id:32s} median {w['median_ms']:6.1f} ms  worst {w['worst_ms']:6.1f} ms  (Python {w['median_python_ms']:.1f} ms)  {ok}")
+    print(
+        f"    cold first pass right after start ({cold['answers']} answers, {cold['total_ms']:.0f} ms in all): "
+        f"median {cold['median_ms']:.1f} ms, worst {cold['worst_ms']:.1f} ms"
+    )
     print("(d) bytes transferred:")
     for name, d in pages.items():
         print(f"    {name}: {d['bytes'] / 1024:,.0f} KiB in {d['requests']} requests ({d['gzip_bytes'] / 1024:,.0f} KiB gzip-compressed)")

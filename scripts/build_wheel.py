@@ -7,19 +7,25 @@ run-time files come from the pinned npm package in ``node_modules``.
 
 The wheel also carries bytecode compiled by Pyodide's own Python (run by Node,
 see ``pyodide_bytecode.mjs``), so the browser does not compile ``rules_py`` on
-every visit, and ``stdlib-bytecode.zip`` holds the same for the standard library
-modules that rules_py imports (Pyodide ships its standard library as sources):
-the calculators answer sooner after the page opens. The bytecode is cached in
-``build/pyodide-bytecode/`` by the wheel's contents and the Pyodide version.
+every visit. It is cached in ``build/pyodide-bytecode/`` by the wheel's
+contents and the Pyodide version.
 
-Writes ``docs/assets/generated/runtime.json`` naming both (with the wheel's
-SHA-256), for the Web Worker in ``docs/assets/calc/worker.mjs``.
+``pyodide-snapshot.bin.gz`` is a memory snapshot of the vendored Pyodide,
+booted and with the standard library modules that the worker's start-up
+imports already imported (``pyodide_snapshot.mjs``): the worker restores it
+instead of booting Python, which is most of the wait for a first answer. It
+holds no rule (rules_py still comes as the wheel), so it is cached in
+``build/pyodide-snapshot/`` by the Pyodide version and that module list.
+
+Writes ``docs/assets/generated/runtime.json`` naming the wheel and the
+snapshot with their SHA-256, for the Web Worker in ``docs/assets/calc/worker.mjs``.
 Run from the project root after ``npm ci``: ``python scripts/build_wheel.py``.
 """
 
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
 import shutil
@@ -34,19 +40,46 @@ OUT = ROOT / "docs" / "assets" / "generated"
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 BYTECODE_CACHE = ROOT / "build" / "pyodide-bytecode"
-STDLIB_ZIP = "stdlib-bytecode.zip"
+SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
+SNAPSHOT = "pyodide-snapshot.bin.gz"
 
 
-def write_stdlib_bytecode(stdlib: dict[str, bytes]) -> Path:
-    """The standard library modules that rules_py imports, as a zip of sourceless bytecode."""
-    target = OUT / STDLIB_ZIP
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-        for path, data in sorted(stdlib.items()):
-            out.writestr(zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+def _node() -> str:
+    node = shutil.which("node")
+    if not node:
+        raise SystemExit("build_wheel: Node.js is needed to run the vendored Pyodide at build time")
+    return node
+
+
+def pyodide_version() -> str:
+    return json.loads((PYODIDE_SRC / "package.json").read_text())["version"]
+
+
+def build_snapshot(modules: list[str]) -> Path:
+    """The gzipped memory snapshot of Pyodide with ``modules`` imported (see pyodide_snapshot.mjs)."""
+    script = ROOT / "scripts" / "pyodide_snapshot.mjs"
+    digest = hashlib.sha256(pyodide_version().encode() + b"\0" + "\n".join(modules).encode() + b"\0" + script.read_bytes())
+    cached = SNAPSHOT_CACHE / f"{digest.hexdigest()[:32]}.bin.gz"
+    if not cached.exists():
+        with tempfile.TemporaryDirectory() as tmp:
+            raw = Path(tmp) / "snapshot.bin"
+            run = subprocess.run(
+                [_node(), str(script), str(PYODIDE_SRC), str(raw), *modules],
+                stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False, timeout=300,
+            )
+            if run.returncode != 0 or not raw.exists():
+                raise SystemExit(f"build_wheel: taking Pyodide's memory snapshot failed:\n{run.stderr[-2000:]}")
+            SNAPSHOT_CACHE.mkdir(parents=True, exist_ok=True)
+            for old in SNAPSHOT_CACHE.glob("*.bin.gz"):
+                old.unlink()
+            # mtime=0: the same snapshot gives the same bytes, hence the same hash in runtime.json.
+            cached.write_bytes(gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0))
+    target = OUT / SNAPSHOT
+    shutil.copyfile(cached, target)
     return target
 
 
-def build_wheel() -> tuple[Path, Path]:
+def build_wheel() -> tuple[Path, list[str]]:
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("rules_py-*.whl"):
         old.unlink()
@@ -60,19 +93,17 @@ def build_wheel() -> tuple[Path, Path]:
         target = OUT / wheel.name
         bytecode = pyodide_bytecode(wheel)
         add_bytecode(wheel, target, bytecode["files"])
-        stdlib = write_stdlib_bytecode(bytecode["stdlib"])
     shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
     shutil.rmtree(ROOT / "build" / "bdist.linux-x86_64", ignore_errors=True)
-    return target, stdlib
+    return target, bytecode["stdlib_modules"]
 
 
 def pyodide_bytecode(wheel: Path) -> dict:
-    """Bytecode from Pyodide's own Python: {"files": {wheel path: bytes}, "stdlib": {zip path: bytes}}.
+    """From Pyodide's own Python: {"files": {wheel path: bytecode}, "stdlib_modules": [name, ...]}.
 
     Cached by the wheel's contents and the Pyodide version (see pyodide_bytecode.mjs).
     """
-    version = json.loads((PYODIDE_SRC / "package.json").read_text())["version"]
-    digest = hashlib.sha256(version.encode())
+    digest = hashlib.sha256(pyodide_version().encode())
     with zipfile.ZipFile(wheel) as z:
         for name in sorted(z.namelist()):
             if ".dist-info/" not in name:
@@ -82,11 +113,8 @@ def pyodide_bytecode(wheel: Path) -> dict:
     if cached.exists():
         answer = json.loads(cached.read_text())
     else:
-        node = shutil.which("node")
-        if not node:
-            raise SystemExit("build_wheel: Node.js is needed to byte-compile the rules with Pyodide's Python")
         run = subprocess.run(
-            [node, str(ROOT / "scripts" / "pyodide_bytecode.mjs"), str(PYODIDE_SRC), str(wheel)],
+            [_node(), str(ROOT / "scripts" / "pyodide_bytecode.mjs"), str(PYODIDE_SRC), str(wheel)],
             stdin=subprocess.DEVNULL, capture_output=True, text=True, check=False, timeout=300,
         )
         if run.returncode != 0:
@@ -96,7 +124,10 @@ def pyodide_bytecode(wheel: Path) -> dict:
         for old in BYTECODE_CACHE.glob("*.json"):
             old.unlink()
         cached.write_text(json.dumps(answer))
-    return {part: {path: base64.b64decode(data) for path, data in answer[part].items()} for part in ("files", "stdlib")}
+    return {
+        "files": {path: base64.b64decode(data) for path, data in answer["files"].items()},
+        "stdlib_modules": list(answer["stdlib_modules"]),
+    }
 
 
 def _record_line(path: str, data: bytes) -> str:
@@ -128,7 +159,7 @@ def vendor_pyodide() -> Path:
     if target.exists():
         shutil.rmtree(target)
     target.mkdir(parents=True)
-    version = json.loads((PYODIDE_SRC / "package.json").read_text())["version"]
+    version = pyodide_version()
     for name in PYODIDE_FILES:
         shutil.copy2(PYODIDE_SRC / name, target / name)
     (target / "VERSION").write_text(version + "\n")
@@ -136,18 +167,24 @@ def vendor_pyodide() -> Path:
 
 
 def main() -> None:
-    wheel, stdlib = build_wheel()
+    wheel, stdlib_modules = build_wheel()
+    snapshot = build_snapshot(stdlib_modules)
     pyodide = vendor_pyodide()
     runtime = {
         "wheel": wheel.name,
         # The worker asks for wheel?v=<sha256>, so no browser keeps an old wheel.
         "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
-        "stdlib": stdlib.name,
-        "stdlib_sha256": hashlib.sha256(stdlib.read_bytes()).hexdigest(),
+        "snapshot": snapshot.name,
+        "snapshot_sha256": hashlib.sha256(snapshot.read_bytes()).hexdigest(),
+        # What the snapshot has imported, for the tests and for anyone reading this file.
+        "snapshot_modules": stdlib_modules,
         "pyodide": (pyodide / "VERSION").read_text().strip(),
     }
     (OUT / "runtime.json").write_text(json.dumps(runtime, indent=1) + "\n")
-    print(f"wheel {wheel.name} ({wheel.stat().st_size} bytes); Pyodide {runtime['pyodide']}")
+    print(
+        f"wheel {wheel.name} ({wheel.stat().st_size} bytes); Pyodide {runtime['pyodide']}; "
+        f"snapshot {snapshot.stat().st_size} bytes with {len(stdlib_modules)} standard library modules"
+    )
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ MIME_TYPES = {
 }
 
 # Paths of Pyodide's files and the rules wheel: a page that asks for one has started the engine.
-PYODIDE_PATHS = ("/assets/generated/pyodide/", "/assets/generated/rules_py-", "/assets/generated/runtime.json", "/assets/calc/worker.mjs")
+PYODIDE_PATHS = ("/assets/generated/pyodide/", "/assets/generated/pyodide-snapshot", "/assets/generated/rules_py-", "/assets/generated/runtime.json", "/assets/calc/worker.mjs")
 
 
 class _Handler(SimpleHTTPRequestHandler):
@@ -82,16 +82,26 @@ class _Handler(SimpleHTTPRequestHandler):
         if path in self.server.stall:
             self.server.stopping.wait()
             return None
+        if path in self.server.missing:
+            self.send_error(404, "File not found")
+            return None
         if path == "/sitemap.xml":
             base = f"http://127.0.0.1:{self.server.server_address[1]}/"
             text = (Path(self.directory) / "sitemap.xml").read_text(encoding="utf-8")
             extra = ("application/xml", re.sub(r"<loc>https?://[^/<]+/", f"<loc>{base}", text).encode())
         else:
             extra = self.server.extra.get(path)
+        encoding = None
+        if extra is None and path in self.server.gzip_encoded:
+            # As a host does that labels .gz files with their encoding: the browser inflates them.
+            extra = ("application/octet-stream", (Path(self.directory) / path.lstrip("/")).read_bytes())
+            encoding = "gzip"
         if extra is not None:
             content_type, body = extra
             self.send_response(200)
             self.send_header("Content-Type", content_type)
+            if encoding:
+                self.send_header("Content-Encoding", encoding)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             return io.BytesIO(body)
@@ -107,8 +117,10 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, *args, extra, wrong_types, stall, **kwargs):
+    def __init__(self, *args, extra, wrong_types, stall, gzip_encoded, missing, **kwargs):
         self.extra = extra
+        self.missing = missing
+        self.gzip_encoded = gzip_encoded
         self.wrong_types = wrong_types
         self.stall = stall
         self.stopping = threading.Event()
@@ -124,7 +136,13 @@ class _Server(ThreadingHTTPServer):
 
 
 class StaticServer:
-    """``with StaticServer(site) as server: server.url("calculators/")``."""
+    """``with StaticServer(site) as server: server.url("calculators/")``.
+
+    For tests of a host that misbehaves: ``extra`` serves {path: (type, body)}
+    beside the site, ``wrong_types`` {suffix: type} mislabels files, ``stall``
+    paths never answer, ``missing`` paths answer 404 and ``gzip_encoded``
+    paths are sent with Content-Encoding: gzip.
+    """
 
     def __init__(
         self,
@@ -132,9 +150,15 @@ class StaticServer:
         extra: dict[str, tuple[str, bytes]] | None = None,
         wrong_types: dict[str, str] | None = None,
         stall: tuple[str, ...] = (),
+        gzip_encoded: tuple[str, ...] = (),
+        missing: tuple[str, ...] = (),
     ):
         handler = functools.partial(_Handler, directory=str(root))
-        self._server = _Server(("127.0.0.1", 0), handler, extra=dict(extra or {}), wrong_types=dict(wrong_types or {}), stall=set(stall))
+        self._server = _Server(
+            ("127.0.0.1", 0), handler,
+            extra=dict(extra or {}), wrong_types=dict(wrong_types or {}), stall=set(stall),
+            gzip_encoded=set(gzip_encoded), missing=set(missing),
+        )
         self.port = self._server.server_address[1]
         self.base = f"http://127.0.0.1:{self.port}/"
         self._thread = threading.Thread(target=self._server.serve_forever, name="static-server", daemon=True)

@@ -6,16 +6,14 @@
 //
 // Out: {"cache_tag": "cpython-314",
 //       "files":  {"rules_py/__pycache__/dice.cpython-314.pyc": "<base64>", ...},
-//       "stdlib": {"fractions.pyc": "<base64>", "tomllib/__init__.pyc": ..., ...}}
+//       "stdlib_modules": ["_csv", "csv", "fractions", "tomllib", ...]}
 //
-// "files" go into the wheel beside their modules. "stdlib" is every module of
-// Pyodide's standard library that importing rules_py (and loading every
-// calculator) adds to a freshly booted interpreter, as sourceless bytecode:
-// the worker puts them first on sys.path, so the browser does not compile
-// them from python_stdlib.zip's sources on every visit.
-//
-// All are "unchecked hash" .pyc files (PEP 552): used without comparing them
-// with a source's modification time, which unpackArchive does not keep.
+// "files" go into the wheel beside their modules, as "unchecked hash" .pyc
+// files (PEP 552): used without comparing them with a source's modification
+// time, which unpackArchive does not keep. "stdlib_modules" is every module
+// of Pyodide's standard library that unpacking the wheel and importing rules_py
+// (and loading every calculator) add to a freshly booted interpreter: pyodide_snapshot.mjs
+// imports them before it takes the memory snapshot the browser boots from.
 // scripts/build_wheel.py calls this and caches the answer.
 
 import { readFileSync } from "node:fs";
@@ -33,6 +31,19 @@ const sitePackages = pyodide.runPython("next(p for p in sys.path if p.endswith('
 pyodide.unpackArchive(new Uint8Array(readFileSync(resolve(process.argv[3]))), "wheel", { extractDir: sitePackages });
 pyodide.globals.set("booted", pyodide.toPy(booted));
 pyodide.globals.set("site_packages", sitePackages);
+
+// First, before anything else is imported: the standard library modules that
+// unpacking the wheel and importing rules_py add to the booted interpreter.
+const stdlibModules = pyodide.runPython(`
+before = set(booted)
+import rules_py
+rules_py.calculators()
+sorted(
+    name
+    for name in set(sys.modules) - before
+    if not name.startswith("rules_py") and "site-packages" not in (getattr(sys.modules[name], "__file__", None) or "")
+)
+`).toJs();
 
 const out = pyodide.runPython(`
 import base64, importlib.util, json, os, posixpath, sys
@@ -54,24 +65,6 @@ for folder, _, names in os.walk(posixpath.join(site_packages, "rules_py")):
             target = posixpath.join(posixpath.dirname(rel), "__pycache__", name[:-3] + "." + sys.implementation.cache_tag + ".pyc")
             files[target] = pyc(source, rel)
 
-# The standard library modules that importing rules_py adds after boot. (A
-# submodule of a package that the boot imported already, such as
-# importlib.resources, is looked up in that package's __path__: the worker
-# puts the zip's folder of that package first there too.)
-before = set(sys.modules) | set(booted)
-import rules_py
-rules_py.calculators()
-stdlib = {}
-for name in sorted(set(sys.modules) - before):
-    module = sys.modules[name]
-    source_file = getattr(module, "__file__", None) or ""
-    if name.startswith("rules_py") or not source_file.endswith(".py") or "site-packages" in source_file:
-        continue
-    source = module.__loader__.get_source(name).encode("utf-8")
-    is_package = hasattr(module, "__path__")
-    rel = name.replace(".", "/") + ("/__init__.pyc" if is_package else ".pyc")
-    stdlib[rel] = pyc(source, source_file)
-
-json.dumps({"cache_tag": sys.implementation.cache_tag, "files": files, "stdlib": stdlib})
+json.dumps({"cache_tag": sys.implementation.cache_tag, "files": files})
 `);
-process.stdout.write(out);
+process.stdout.write(JSON.stringify({ ...JSON.parse(out), stdlib_modules: stdlibModules }));

@@ -84,6 +84,8 @@ class Engine {
       this.state = "ready";
       this.bootMs = message.bootMs;
       this.phases = message.phases;
+      this.fromSnapshot = message.snapshot;
+      this.imported = message.imported;
       this.notify();
     } else if (message.type === "failed") {
       this.fail(`The calculators' engine could not start: ${message.message}`);

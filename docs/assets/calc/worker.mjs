@@ -2,17 +2,25 @@
 // in one module Web Worker per tab (started by calculator.mjs).
 //
 // Messages in:  {seq, request}   where request is what rules_py.call_json takes
-// Messages out: {type: "ready", bootMs, phases: {pyodide, wheel, rules}} (ms)
+// Messages out: {type: "ready", bootMs, phases: {pyodide, wheel, rules} (ms),
+//                snapshot (true when Python came from the snapshot),
+//                imported (standard library modules rules_py had to import)}
 //               {type: "failed", message}
 //               {type: "answer", seq, answer (JSON text), ms}
 //
-// Everything is fetched from this site: Pyodide's run-time files and the rules
-// wheel, both under assets/generated/ (see scripts/build_wheel.py). No micropip.
+// Everything is fetched from this site: Pyodide's run-time files, the memory
+// snapshot Python starts from and the rules wheel, all under assets/generated/
+// (see scripts/build_wheel.py). No micropip.
 
 import { loadPyodide } from "../generated/pyodide/pyodide.mjs";
 
 const GENERATED = new URL("../generated/", import.meta.url);
-const STDLIB_ZIP = "/lib/fire-mission-stdlib.zip";
+const PYODIDE_OPTIONS = {
+  indexURL: new URL("pyodide/", GENERATED).href,
+  packages: [],
+  stdout: () => {},
+  stderr: (line) => console.warn("rules_py:", line),
+};
 const started = performance.now();
 
 async function fetchOk(url, options) {
@@ -37,44 +45,79 @@ async function wrongWasmType() {
   return null;
 }
 
+// The snapshot is stored gzipped and inflated as it arrives. A host that
+// labels .gz files with Content-Encoding: gzip has the browser inflate it
+// already: then it does not start with gzip's magic number and is used as is.
+async function snapshotBytes(url) {
+  const reader = (await fetchOk(url)).body.getReader();
+  const head = [];
+  let length = 0;
+  while (length < 2) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    head.push(value);
+    length += value.length;
+  }
+  const body = new ReadableStream({
+    start(controller) {
+      for (const chunk of head) controller.enqueue(chunk);
+    },
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+  });
+  const start = new Uint8Array(2);
+  let at = 0;
+  for (const chunk of head) for (const byte of chunk.subarray(0, 2 - at)) start[at++] = byte;
+  const gzipped = at === 2 && start[0] === 0x1f && start[1] === 0x8b;
+  const bytes = gzipped ? body.pipeThrough(new DecompressionStream("gzip")) : body;
+  return new Uint8Array(await new Response(bytes).arrayBuffer());
+}
+
+// Restoring the build's memory snapshot skips Python's own start-up (about 5 s
+// of WebAssembly here, more on a phone). Should the snapshot be missing or
+// refused, Pyodide boots the ordinary way: slower, same answers.
+async function startPython(runtime) {
+  if (typeof DecompressionStream === "function") {
+    const snapshot = runtime.then((rt) => snapshotBytes(new URL(`${rt.snapshot}?v=${rt.snapshot_sha256}`, GENERATED)));
+    snapshot.catch(() => {}); // loadPyodide reports it
+    try {
+      return { pyodide: await loadPyodide({ ...PYODIDE_OPTIONS, _loadSnapshot: snapshot }), snapshot: true };
+    } catch (error) {
+      console.warn(`Fire Mission: booting Pyodide without its snapshot (${(error && error.message) || error})`);
+    }
+  }
+  return { pyodide: await loadPyodide(PYODIDE_OPTIONS), snapshot: false };
+}
+
 async function boot() {
   // The wheel downloads while Pyodide boots. runtime.json names it and gives
   // its hash, so a new build never meets a cached old wheel.
   const runtime = fetchOk(new URL("runtime.json", GENERATED), { cache: "no-cache" }).then((r) => r.json());
-  const download = (name, hash) => runtime.then((rt) => fetchOk(new URL(`${rt[name]}?v=${rt[hash]}`, GENERATED))).then((r) => r.arrayBuffer());
-  const wheel = download("wheel", "sha256");
-  const stdlib = download("stdlib", "stdlib_sha256");
+  const wheel = runtime.then((rt) => fetchOk(new URL(`${rt.wheel}?v=${rt.sha256}`, GENERATED))).then((r) => r.arrayBuffer());
   wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
-  stdlib.catch(() => {});
   const phases = {};
-  const pyodide = await loadPyodide({
-    indexURL: new URL("pyodide/", GENERATED).href,
-    packages: [],
-    stdout: () => {},
-    stderr: (line) => console.warn("rules_py:", line),
-  });
+  const { pyodide, snapshot } = await startPython(runtime);
   phases.pyodide = performance.now() - started;
   const sitePackages = pyodide.runPython(
     "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))",
   );
+  const before = pyodide.runPython("frozenset(sys.modules)");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-  // Bytecode of the standard library modules rules_py imports (built by
-  // scripts/build_wheel.py with this same Pyodide), found before the sources
-  // in python_stdlib.zip, so they are not compiled on every visit.
-  pyodide.FS.writeFile(STDLIB_ZIP, new Uint8Array(await stdlib));
-  pyodide.runPython(`
-import sys, zipfile
-sys.path.insert(0, "${STDLIB_ZIP}")
-for top in {n.split("/")[0] for n in zipfile.ZipFile("${STDLIB_ZIP}").namelist() if "/" in n}:
-    package = sys.modules.get(top)
-    if package is not None and isinstance(getattr(package, "__path__", None), list):
-        package.__path__.insert(0, "${STDLIB_ZIP}/" + top)  # a package the boot imported already
-`);
   phases.wheel = performance.now() - started - phases.pyodide;
   const rules = pyodide.pyimport("rules_py");
   rules.calculators(); // imports every procedure and loads its tables now, not on the first answer
   phases.rules = performance.now() - started - phases.pyodide - phases.wheel;
-  return { call: rules.call_json, phases };
+  // What the snapshot did not hold: the build's module list has fallen behind rules_py.
+  pyodide.globals.set("_before", before);
+  const imported = pyodide
+    .runPython("sorted(n for n in set(sys.modules) - _before if not n.startswith('rules_py'))")
+    .toJs();
+  pyodide.runPython("del _before");
+  before.destroy();
+  return { call: rules.call_json, phases, snapshot, imported };
 }
 
 const engine = Promise.race([
@@ -83,7 +126,7 @@ const engine = Promise.race([
 ]);
 
 engine.then(
-  ({ phases }) => postMessage({ type: "ready", bootMs: performance.now() - started, phases }),
+  ({ phases, snapshot, imported }) => postMessage({ type: "ready", bootMs: performance.now() - started, phases, snapshot, imported }),
   (error) => postMessage({ type: "failed", message: String((error && error.message) || error) }),
 );
 

@@ -1,0 +1,93 @@
+"""The engine starts from the build's memory snapshot of Pyodide, and without it.
+
+scripts/build_wheel.py takes a snapshot of the vendored Pyodide, booted with
+the standard library modules that the worker's start-up imports
+(scripts/pyodide_snapshot.mjs); the worker restores it instead of booting
+Python. These check, in Chromium, that the calculators answer the CLI's odds
+from the snapshot, that the snapshot leaves nothing for rules_py to import,
+and that a host which loses the snapshot or inflates it itself still gets
+answers.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+
+import pytest
+
+from conftest import ROOT, cli, open_tab, query
+from local_site import StaticServer
+
+GENERATED = ROOT / "docs" / "assets" / "generated"
+SNAPSHOT_PATH = "/assets/generated/pyodide-snapshot.bin.gz"
+
+# A calculator whose odds are worked out by hand in tests/test_browser_engine.py:
+# Soviet Union, no boosts, P(success) = 11/32.
+CALC_ID = "chq-comms-check"
+INPUTS = {"nation": "soviet"}
+
+
+def runtime() -> dict:
+    return json.loads((GENERATED / "runtime.json").read_text())
+
+
+def test_runtime_names_the_snapshot_with_its_hash():
+    rt = runtime()
+    data = (GENERATED / rt["snapshot"]).read_bytes()
+    assert rt["snapshot_sha256"] == hashlib.sha256(data).hexdigest()
+    raw = gzip.decompress(data)
+    # Pyodide's snapshot header, then the whole WebAssembly memory (30 MiB here).
+    assert raw[:4] == b"\x00snp" and len(raw) >= 16 * 2**20
+    # rules_py.tables reads CSV and TOML with importlib.resources; calculators use fractions.
+    for module in ("csv", "fractions", "tomllib", "importlib.resources"):
+        assert module in rt["snapshot_modules"], module
+    assert not any(m.startswith("rules_py") for m in rt["snapshot_modules"])  # the rules come as the wheel
+
+
+def engine_report(tab) -> dict:
+    return tab.page.evaluate("({snapshot: fireMissionEngine.fromSnapshot, imported: fireMissionEngine.imported})")
+
+
+def open_calculator(tab):
+    tab.goto(f"calculators/{CALC_ID}/{query(INPUTS)}")
+    tab.calculator(CALC_ID)
+    answer = cli("odds", CALC_ID, *(f"{k}={v}" for k, v in INPUTS.items()))
+    expected = {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items()}
+    assert expected[("success", "true")] == "11/32"
+    assert tab.odds_cells(CALC_ID) == expected
+
+
+def test_engine_restores_the_snapshot_and_imports_nothing_more(tab):
+    open_calculator(tab)
+    # Every standard library module rules_py needs is in the snapshot already.
+    assert engine_report(tab) == {"snapshot": True, "imported": []}
+    assert any(url.endswith(SNAPSHOT_PATH + "?v=" + runtime()["snapshot_sha256"]) for url in tab.requests.urls)
+    assert tab.errors == []
+
+
+@pytest.mark.parametrize(
+    "host",
+    [{"missing": (SNAPSHOT_PATH,)}, {"gzip_encoded": (SNAPSHOT_PATH,)}],
+    ids=["snapshot-missing", "snapshot-inflated-by-the-browser"],
+)
+def test_a_host_that_loses_or_inflates_the_snapshot_still_gets_answers(browser, site, host):
+    with StaticServer(site, **host) as server:
+        tab = open_tab(browser, server)
+        warnings: list[str] = []
+        tab.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        try:
+            open_calculator(tab)
+            report = engine_report(tab)
+            if "missing" in host:
+                # Python booted the ordinary way and imported what the snapshot would have held.
+                assert report["snapshot"] is False
+                assert set(runtime()["snapshot_modules"]) <= set(report["imported"])
+                assert any("without its snapshot" in w for w in warnings)
+            else:
+                assert report == {"snapshot": True, "imported": []}
+            # A 404 is logged by the browser as a failed resource, which is expected here.
+            assert [e for e in tab.errors if "404" not in e] == []
+        finally:
+            tab.close()
