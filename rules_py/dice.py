@@ -94,17 +94,32 @@ class Distribution(Mapping):
         pairs = weights.items() if isinstance(weights, Mapping) else weights
         merged: dict[Hashable, Fraction] = {}
         for value, weight in pairs:
-            weight = Fraction(weight)
+            # Fraction arithmetic dominates the odds of the larger calculators:
+            # no conversion of what is a Fraction already, no addition of a first weight.
+            if type(weight) is not Fraction:
+                weight = Fraction(weight)
             if weight < 0:
                 raise ValueError(f"negative weight {weight} for {value!r}")
             if weight:
-                merged[value] = merged.get(value, Fraction(0)) + weight
+                before = merged.get(value)
+                merged[value] = weight if before is None else before + weight
         total = sum(merged.values(), Fraction(0))
         if total == 0:
             raise ValueError("a distribution needs at least one value of positive weight")
-        items = sorted(((v, w / total) for v, w in merged.items()), key=lambda vw: _sort_key(vw[0]))
+        # Exact weights from an enumeration sum to 1 already: no division then.
+        scaled = merged.items() if total == 1 else ((v, w / total) for v, w in merged.items())
+        items = sorted(scaled, key=lambda vw: _sort_key(vw[0]))
         self._items: tuple[tuple[Hashable, Fraction], ...] = tuple(items)
         self._p = dict(items)
+
+    @classmethod
+    def _exact(cls, probabilities: Mapping[Hashable, Fraction]) -> "Distribution":
+        """From positive Fractions already known to sum to exactly 1 (an
+        enumeration's, see _summed): no conversion, no sum, no division."""
+        self = cls.__new__(cls)
+        self._items = tuple(sorted(probabilities.items(), key=lambda vw: _sort_key(vw[0])))
+        self._p = dict(self._items)
+        return self
 
     # Mapping protocol
     def __getitem__(self, value: Hashable) -> Fraction:
@@ -394,7 +409,8 @@ class Enumerating(Dice):
         key = (fn, args)
         dist = self._cache.get(key)
         if dist is None:
-            dist = Distribution(_summed((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, self._cache)))
+            paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, self._cache))
+            dist = _summed(paths, f"part {getattr(fn, '__name__', fn)!s}")
             self._cache[key] = dist
         return _Freeze.unpack(self._choose(getattr(fn, "__name__", "part"), lambda: dist, None, "part"))
 
@@ -436,22 +452,24 @@ def _raw_paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tup
         del path[i + 1:]
 
 
-def _summed(weighted: Iterable[tuple[Hashable, int, int]]) -> dict[Hashable, Fraction]:
-    """Exact total weight per value of (value, numerator, denominator) triples.
+def _summed(weighted: Iterable[tuple[Hashable, int, int]], what: str) -> Distribution:
+    """The exact distribution of an enumeration's (value, numerator, denominator) paths.
 
-    Numerators are added as integers per (unreduced) denominator, then over
-    the least common denominator, making one Fraction per value: a Fraction
-    addition per path would otherwise dominate the cost of the odds.
+    Numerators are added as integers per (unreduced) denominator, then brought
+    over one least common denominator L of them all, making one Fraction per
+    value: a Fraction addition per path would otherwise dominate the cost of
+    the odds. The paths' weights must sum to exactly 1 (integer numerators
+    summing to L), which is checked rather than normalised away.
     """
     sums: dict[Hashable, dict[int, int]] = {}
     for value, num, den in weighted:
         by_den = sums.setdefault(value, {})
         by_den[den] = by_den.get(den, 0) + num
-    totals: dict[Hashable, Fraction] = {}
-    for value, by_den in sums.items():
-        common = math.lcm(*by_den)
-        totals[value] = Fraction(sum(n * (common // d) for d, n in by_den.items()), common)
-    return totals
+    common = math.lcm(*(d for by_den in sums.values() for d in by_den))
+    numerators = {value: sum(n * (common // d) for d, n in by_den.items()) for value, by_den in sums.items()}
+    if sum(numerators.values()) != common:
+        raise ValueError(f"{what} does not sum to 1")
+    return Distribution._exact({value: Fraction(n, common) for value, n in numerators.items() if n})
 
 
 def enumerate_values(fn: Callable[..., Hashable], *args: Any) -> Distribution:
@@ -492,8 +510,5 @@ def enumerate_outcomes(procedure: Callable[..., Mapping[str, Hashable]], *args: 
             weighted[name].append((value, num, den))
     marginals: dict[str, Distribution] = {}
     for name, triples in weighted.items():
-        bucket = _summed(triples)
-        if sum(bucket.values()) != 1:
-            raise ValueError(f"outcome {name} does not sum to 1")
-        marginals[name] = Distribution(bucket)
+        marginals[name] = _summed(triples, f"outcome {name}")
     return marginals
