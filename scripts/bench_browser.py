@@ -19,7 +19,9 @@ browser context (nothing cached), and the medians are of --runs runs:
     (post to the worker, rules_py, JSON back) for its default and example
     inputs, median and worst of 7 each, goal <= 30 ms, timed once the page
     has been open 10 s; a first, cold pass over every calculator and input
-    set right after the engine started is reported on its own line;
+    set right after the engine started is reported on its own line, and so
+    are three random valid input sets per calculator (seeded), which the
+    worker's warm-up never ran ("unseen");
 (d) bytes transferred for a rules page without a calculator, a rules page
     with one, and a calculator page (as served here, and gzip-compressed as a
     typical host would send them).
@@ -32,6 +34,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import random
 import statistics
 import sys
 from pathlib import Path
@@ -45,6 +48,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from local_site import StaticServer, launch  # noqa: E402
 
 import rules_py  # noqa: E402
+from rules_py.calculator import InputError  # noqa: E402
 
 BARE_PAGE = b"""<!doctype html><meta charset="utf-8"><title>Bare Pyodide boot</title>
 <script type="module">
@@ -110,6 +114,31 @@ ROUND_TRIPS = """async ([id, inputs, repeats]) => {
 }"""
 
 
+def unseen_inputs(calc, count: int = 3) -> list[dict[str, str]]:
+    """``count`` valid input sets drawn at random (seeded by the calculator's id)
+    over its int, bool and choice fields: inputs the worker's warm-up never ran."""
+    rng = random.Random(calc.id)
+    found: list[dict[str, str]] = []
+    for _ in range(500):
+        raw: dict[str, str] = {}
+        for f in calc.fields:
+            if f.type == "int":
+                low = f.minimum if f.minimum is not None else 0
+                raw[f.name] = str(rng.randint(low, f.maximum if f.maximum is not None else low + 10))
+            elif f.type == "bool":
+                raw[f.name] = rng.choice(("true", "false"))
+            elif f.type == "choice":
+                raw[f.name] = rng.choice(f.choices).name
+        try:
+            calc.validate(raw)
+        except InputError:
+            continue  # a combination the rules forbid
+        found.append(raw)
+        if len(found) == count:
+            break
+    return found
+
+
 def warm_answers(browser, server, repeats: int = 7) -> tuple[dict[str, dict], dict]:
     """(warm answers per calculator, the first answers right after the engine started).
 
@@ -119,7 +148,8 @@ def warm_answers(browser, server, repeats: int = 7) -> tuple[dict[str, dict], di
     to 5 times longer. So the first pass over every calculator and input set,
     right after the engine is ready, is timed apart as the cold answers; the
     warm answers are timed once the page has been open SETTLE_S seconds, as a
-    player's would be after reading the form.
+    player's would be after reading the form, by when the worker's own
+    warm-up (worker.mjs) is over.
     """
     context = browser.new_context()
     out = {}
@@ -133,21 +163,31 @@ def warm_answers(browser, server, repeats: int = 7) -> tuple[dict[str, dict], di
             for inputs in ({}, *calc.examples):
                 cold += [t for t, _ in page.evaluate(ROUND_TRIPS, [calc.id, inputs, 1])]
         page.wait_for_function(f"performance.now() > {SETTLE_S * 1000}", polling=100, timeout=TIMEOUT_MS)
+        warm_up = page.evaluate("fireMissionEngine.warmUp || null")
         for calc in calcs:
             round_trips, computes = [], []
             for inputs in ({}, *calc.examples):
                 times = page.evaluate(ROUND_TRIPS, [calc.id, inputs, repeats])
                 round_trips += [t for t, _ in times]
                 computes += [m for _, m in times]
+            unseen = [t for inputs in unseen_inputs(calc) for t, _ in page.evaluate(ROUND_TRIPS, [calc.id, inputs, 3])]
             out[calc.id] = {
                 "median_ms": round(statistics.median(round_trips), 2),
                 "worst_ms": round(max(round_trips), 2),
                 "median_python_ms": round(statistics.median(computes), 2),
                 "input_sets": 1 + len(calc.examples),
+                "unseen_median_ms": round(statistics.median(unseen), 2) if unseen else None,
+                "unseen_worst_ms": round(max(unseen), 2) if unseen else None,
             }
     finally:
         context.close()
-    return out, {"answers": len(cold), "median_ms": round(statistics.median(cold), 2), "worst_ms": round(max(cold), 2), "total_ms": round(sum(cold))}
+    return out, {
+        "answers": len(cold),
+        "median_ms": round(statistics.median(cold), 2),
+        "worst_ms": round(max(cold), 2),
+        "total_ms": round(sum(cold)),
+        "worker_warm_up": warm_up,
+    }
 
 
 def transferred(browser, server, path: str, calc_id: str | None) -> dict:
@@ -248,11 +288,17 @@ def main() -> int:
     print("(c) warm answers in the page (round trip; Python alone), goal ≤ 30 ms:")
     for calc_id, w in warm.items():
         ok = "met" if w["worst_ms"] <= 30 else "NOT met"
-        print(f"    {calc_id:32s} median {w['median_ms']:6.1f} ms  worst {w['worst_ms']:6.1f} ms  (Python {w['median_python_ms']:.1f} ms)  {ok}")
+        unseen = f"unseen: median {w['unseen_median_ms']:5.1f}, worst {w['unseen_worst_ms']:6.1f} ms" if w["unseen_median_ms"] is not None else ""
+        print(f"    {calc_id:24s} median {w['median_ms']:5.1f} ms  worst {w['worst_ms']:5.1f} ms  (Python {w['median_python_ms']:4.1f} ms)  {ok:7s}  {unseen}")
     print(
         f"    cold first pass right after start ({cold['answers']} answers, {cold['total_ms']:.0f} ms in all): "
         f"median {cold['median_ms']:.1f} ms, worst {cold['worst_ms']:.1f} ms"
     )
+    if cold["worker_warm_up"]:
+        w = cold["worker_warm_up"]
+        print(f"    the worker's warm-up: {w['answers']} answers, {w['ms']:.0f} ms of Python, done within {SETTLE_S} s")
+    else:
+        print(f"    the worker's warm-up was not over {SETTLE_S} s after the page opened")
     print("(d) bytes transferred:")
     for name, d in pages.items():
         print(f"    {name}: {d['bytes'] / 1024:,.0f} KiB in {d['requests']} requests ({d['gzip_bytes'] / 1024:,.0f} KiB gzip-compressed)")

@@ -17,6 +17,7 @@ import json
 
 import pytest
 
+import rules_py
 from conftest import ROOT, cli, open_tab, query
 from local_site import StaticServer
 
@@ -91,3 +92,25 @@ def test_a_host_that_loses_or_inflates_the_snapshot_still_gets_answers(browser, 
             assert [e for e in tab.errors if "404" not in e] == []
         finally:
             tab.close()
+
+
+def test_warm_up_runs_every_calculator_and_steps_aside_for_requests(tab):
+    # The worker's warm-up computes every calculator at its defaults and examples,
+    # three rounds. A request sent meanwhile is answered, correctly, before it ends.
+    tab.goto(f"calculators/{CALC_ID}/")
+    tab.calculator(CALC_ID)
+    during = tab.page.evaluate(
+        """async inputs => {
+            const { answer } = await fireMissionEngine.call({ op: "odds", id: "chq-comms-check", inputs });
+            return { answer, warmedUp: fireMissionEngine.warmUp !== undefined };
+        }""",
+        INPUTS,
+    )
+    assert during["answer"] == cli("odds", CALC_ID, "nation=soviet")
+    assert during["warmedUp"] is False  # answered in the middle of the warm-up, not after it
+    tab.page.wait_for_function("fireMissionEngine.warmUp !== undefined", timeout=60_000)
+    warm = tab.page.evaluate("fireMissionEngine.warmUp")
+    calcs = rules_py.calculators()
+    assert warm["answers"] == 3 * sum(1 + len(c.examples) for c in calcs)
+    assert warm["ms"] > 0
+    assert tab.errors == []

@@ -87,6 +87,8 @@ class Engine {
       this.fromSnapshot = message.snapshot;
       this.imported = message.imported;
       this.notify();
+    } else if (message.type === "warm") {
+      this.warmUp = { answers: message.answers, ms: message.ms };
     } else if (message.type === "failed") {
       this.fail(`The calculators' engine could not start: ${message.message}`);
     } else if (message.type === "answer") {

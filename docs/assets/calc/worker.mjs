@@ -5,6 +5,7 @@
 // Messages out: {type: "ready", bootMs, phases: {pyodide, wheel, rules} (ms),
 //                snapshot (true when Python came from the snapshot),
 //                imported (standard library modules rules_py had to import)}
+//               {type: "warm", answers, ms} (the warm-up below is over; ms of Python)
 //               {type: "failed", message}
 //               {type: "answer", seq, answer (JSON text), ms}
 //
@@ -117,7 +118,12 @@ async function boot() {
     .toJs();
   pyodide.runPython("del _before");
   before.destroy();
-  return { call: rules.call_json, phases, snapshot, imported };
+  // Every calculator at its defaults and at each of its examples, for warmUp().
+  const warmups = pyodide
+    .runPython(`import json, rules_py
+[json.dumps({"op": "odds", "id": c.id, "inputs": inputs, "describe": True}) for c in rules_py.calculators() for inputs in ({}, *c.examples)]`)
+    .toJs();
+  return { call: rules.call_json, phases, snapshot, imported, warmups };
 }
 
 const engine = Promise.race([
@@ -132,8 +138,10 @@ engine.then(
 
 // Requests are answered one at a time, in the order they came.
 let queue = Promise.resolve();
+let unanswered = 0;
 self.onmessage = (event) => {
   const { seq, request } = event.data;
+  unanswered += 1;
   queue = queue.then(async () => {
     let call;
     try {
@@ -150,5 +158,39 @@ self.onmessage = (event) => {
       answer = JSON.stringify({ error: `the engine failed: ${String(error.message || error).trim().split("\n").pop()}`, fields: [], internal: true });
     }
     postMessage({ type: "answer", seq, answer, ms: performance.now() - t0 });
+  }).finally(() => {
+    unanswered -= 1;
   });
 };
+
+// Warming up, while no request waits. Restored from the snapshot, Python has
+// run little code yet, and the browser compiles WebAssembly into fast code
+// only once it has run hot: until then the heavier calculators answer 2 to 3
+// times slower (which a 5 s ordinary boot used to hide). So, once the first
+// answer is out, the worker computes every calculator's default and example
+// odds WARM_UP_ROUNDS times, one at a time, and steps aside for any request.
+const WARM_UP_ROUNDS = 3;
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function warmUp({ call, warmups }) {
+  let busy = 0;
+  for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+    for (const request of warmups) {
+      await nextTask(); // a message that came meanwhile is queued first
+      while (unanswered) {
+        await queue;
+        await nextTask();
+      }
+      const t0 = performance.now();
+      try {
+        call(request);
+      } catch {
+        // a failing calculator says so when it is asked for real
+      }
+      busy += performance.now() - t0;
+    }
+  }
+  postMessage({ type: "warm", answers: WARM_UP_ROUNDS * warmups.length, ms: busy });
+}
+
+engine.then(warmUp, () => {});
