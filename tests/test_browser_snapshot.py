@@ -118,3 +118,13 @@ def test_warm_up_runs_every_calculator_and_steps_aside_for_requests(tab):
     assert warm["answers"] == 3 * sum(1 + len(c.examples) for c in calcs)
     assert warm["ms"] > 0
     assert tab.errors == []
+
+
+@pytest.mark.parametrize("connection", [{"saveData": True, "effectiveType": "4g"}, {"saveData": False, "effectiveType": "3g"}], ids=["save-data", "3g"])
+def test_on_a_slow_connection_or_saving_data_python_boots_without_the_snapshot(tab, connection):
+    # The browser's Network Information API as a phone on 3G, or with Data Saver on, reports it.
+    tab.page.add_init_script(f"Object.defineProperty(navigator, 'connection', {{value: {json.dumps(connection)}}})")
+    open_calculator(tab)
+    assert engine_report(tab)["snapshot"] is False
+    assert not any(SNAPSHOT_PATH in url for url in tab.requests.urls)
+    assert tab.errors == []

@@ -65,7 +65,9 @@ class Engine {
       }
     }, seconds * 1000);
     try {
-      this.worker = new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name: "fire-mission-engine" });
+      const script = new URL("./worker.mjs", import.meta.url);
+      if (slowConnection()) script.searchParams.set("snapshot", "no");
+      this.worker = new Worker(script, { type: "module", name: "fire-mission-engine" });
     } catch (error) {
       this.fail(`The calculators' engine could not start: ${error.message}`);
       return;
@@ -120,6 +122,15 @@ class Engine {
       else this.unsent.push(message);
     });
   }
+}
+
+// The worker restores a 6 MB memory snapshot of Python rather than boot it
+// (about 5 s of computing). Where the browser says the connection is slow or
+// the reader saves data (Chromium's Network Information API), those 6 MB cost
+// more than they save: the worker boots Python the ordinary way.
+function slowConnection() {
+  const connection = navigator.connection;
+  return Boolean(connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType)));
 }
 
 const engine = new Engine();

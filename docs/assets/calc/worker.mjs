@@ -79,9 +79,12 @@ async function snapshotBytes(url) {
 
 // Restoring the build's memory snapshot skips Python's own start-up (about 5 s
 // of WebAssembly here, more on a phone). Should the snapshot be missing or
-// refused, Pyodide boots the ordinary way: slower, same answers.
+// refused, or the page ask for none (worker.mjs?snapshot=no, on a slow
+// connection), Pyodide boots the ordinary way: slower, same answers.
+const WANT_SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "no";
+
 async function startPython(runtime) {
-  if (typeof DecompressionStream === "function") {
+  if (WANT_SNAPSHOT && typeof DecompressionStream === "function") {
     const snapshot = runtime.then((rt) => snapshotBytes(new URL(`${rt.snapshot}?v=${rt.snapshot_sha256}`, GENERATED)));
     snapshot.catch(() => {}); // loadPyodide reports it
     try {
