@@ -197,4 +197,5 @@ async function warmUp({ call, warmups }) {
   postMessage({ type: "warm", answers: WARM_UP_ROUNDS * warmups.length, ms: busy });
 }
 
-engine.then(warmUp, () => {});
+// An ordinary boot ran Python for seconds already: no warm-up after it.
+engine.then((booted) => booted.snapshot && warmUp(booted), () => {});
