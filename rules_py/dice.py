@@ -88,7 +88,7 @@ class Distribution(Mapping):
     (numbers first, then other values by their text).
     """
 
-    __slots__ = ("_p", "_items")
+    __slots__ = ("_p", "_items", "_weights")
 
     def __init__(self, weights: Mapping[Hashable, int | Fraction] | Iterable[tuple[Hashable, int | Fraction]]):
         pairs = weights.items() if isinstance(weights, Mapping) else weights
@@ -108,17 +108,20 @@ class Distribution(Mapping):
             raise ValueError("a distribution needs at least one value of positive weight")
         # Exact weights from an enumeration sum to 1 already: no division then.
         scaled = merged.items() if total == 1 else ((v, w / total) for v, w in merged.items())
-        items = sorted(scaled, key=lambda vw: _sort_key(vw[0]))
+        self._set(sorted(scaled, key=lambda vw: _sort_key(vw[0])))
+
+    def _set(self, items: list[tuple[Hashable, Fraction]]) -> None:
         self._items: tuple[tuple[Hashable, Fraction], ...] = tuple(items)
         self._p = dict(items)
+        # (value, numerator, denominator): what odds mode multiplies along a path.
+        self._weights = tuple((v, p.numerator, p.denominator) for v, p in items)
 
     @classmethod
     def _exact(cls, probabilities: Mapping[Hashable, Fraction]) -> "Distribution":
         """From positive Fractions already known to sum to exactly 1 (an
         enumeration's, see _summed): no conversion, no sum, no division."""
         self = cls.__new__(cls)
-        self._items = tuple(sorted(probabilities.items(), key=lambda vw: _sort_key(vw[0])))
-        self._p = dict(self._items)
+        self._set(sorted(probabilities.items(), key=lambda vw: _sort_key(vw[0])))
         return self
 
     # Mapping protocol
@@ -386,15 +389,27 @@ class Enumerating(Dice):
         return Fraction(self._num, self._den)
 
     def _choose(self, label, dist, roll, spec):
-        pairs = dist().pairs()
+        return self._pick(dist())
+
+    def _pick(self, dist: Distribution) -> Any:
+        """This path's value at the next choice point, its weight multiplied in."""
+        weights = dist._weights
         depth = len(self._sizes)
         if depth == len(self._path):
             self._path.append(0)
-        self._sizes.append(len(pairs))
-        value, p = pairs[self._path[depth]]
-        self._num *= p.numerator
-        self._den *= p.denominator
+        self._sizes.append(len(weights))
+        value, num, den = weights[self._path[depth]]
+        self._num *= num
+        self._den *= den
         return value
+
+    # The procedure runs once per path: these skip the roll-mode closures and
+    # dice notation that Dice.die and Dice.pool build on every call.
+    def die(self, sides, label, chart=None):
+        return self._pick(self._chart(sides, chart or _identity))
+
+    def pool(self, n, sides, label, key):
+        return self._pick(pool(n, sides, key))
 
     def _chart(self, sides, look):
         # A chart is looked up again on every replay: build its distribution
@@ -412,7 +427,7 @@ class Enumerating(Dice):
             paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, self._cache))
             dist = _summed(paths, f"part {getattr(fn, '__name__', fn)!s}")
             self._cache[key] = dist
-        return _Freeze.unpack(self._choose(getattr(fn, "__name__", "part"), lambda: dist, None, "part"))
+        return _Freeze.unpack(self._pick(dist))
 
     def parts(self, *parts):
         if self._top and not self._sizes:
