@@ -253,24 +253,12 @@ def successes(n: int, target: int, sides: int = 6) -> Distribution:
 
 
 class Dice:
-    """What a procedure asks for its randomness. Subclasses decide how."""
-
-    def _choose(self, label: str, dist: Callable[[], Distribution], roll: Callable[[random.Random], tuple[list[int], Any]], spec: str) -> Any:
-        raise NotImplementedError
+    """What a procedure asks for its randomness. Subclasses decide how: each
+    implements the two kinds of choice point, ``die`` and ``pool``."""
 
     def die(self, sides: int, label: str, chart: Callable[[int], Hashable] | None = None) -> Any:
         """Roll one die. With ``chart`` the face is looked up and the result returned."""
-        look = chart or _identity
-
-        def roll(rng: random.Random) -> tuple[list[int], Any]:
-            face = rng.randrange(sides) + 1
-            return [face], look(face)
-
-        return self._choose(label, lambda: self._chart(sides, look), roll, f"D{sides}")
-
-    def _chart(self, sides: int, look: Callable[[int], Hashable]) -> Distribution:
-        """The distribution of look(face) for one die."""
-        return die(sides).map(look)
+        raise NotImplementedError
 
     def d6(self, label: str, chart: Callable[[int], Hashable] | None = None) -> Any:
         return self.die(6, label, chart)
@@ -280,16 +268,7 @@ class Dice:
 
     def pool(self, n: int, sides: int, label: str, key: Callable[[int], Hashable]) -> Any:
         """Roll n dice and return the sum of key(face) over them (one choice point)."""
-
-        def roll(rng: random.Random) -> tuple[list[int], Any]:
-            faces = [rng.randrange(sides) + 1 for _ in range(n)]
-            total = pool(0, sides, key)  # the zero of key's type
-            value = next(iter(total))
-            for face in faces:
-                value = _add(value, key(face))
-            return faces, value
-
-        return self._choose(label, lambda: pool(n, sides, key), roll, f"{n}D{sides}")
+        raise NotImplementedError
 
     def sum_of(self, n: int, sides: int, label: str) -> int:
         """Roll n dice and return their total."""
@@ -321,8 +300,18 @@ class Rolling(Dice):
         self.rng = random.Random(seed)
         self.log: list[dict[str, Any]] = []
 
-    def _choose(self, label, dist, roll, spec):
-        faces, value = roll(self.rng)
+    def die(self, sides, label, chart=None):
+        face = self.rng.randrange(sides) + 1
+        return self._shown(label, f"D{sides}", [face], (chart or _identity)(face))
+
+    def pool(self, n, sides, label, key):
+        faces = [self.rng.randrange(sides) + 1 for _ in range(n)]
+        value = next(iter(pool(0, sides, key)))  # the zero of key's type
+        for face in faces:
+            value = _add(value, key(face))
+        return self._shown(label, f"{n}D{sides}", faces, value)
+
+    def _shown(self, label: str, spec: str, faces: list[int], value: Any) -> Any:
         self.log.append({"label": label, "dice": spec, "faces": faces, "result": value})
         return value
 
@@ -388,9 +377,6 @@ class Enumerating(Dice):
     def weight(self) -> Fraction:
         return Fraction(self._num, self._den)
 
-    def _choose(self, label, dist, roll, spec):
-        return self._pick(dist())
-
     def _pick(self, dist: Distribution) -> Any:
         """This path's value at the next choice point, its weight multiplied in."""
         weights = dist._weights
@@ -403,8 +389,8 @@ class Enumerating(Dice):
         self._den *= den
         return value
 
-    # The procedure runs once per path: these skip the roll-mode closures and
-    # dice notation that Dice.die and Dice.pool build on every call.
+    # The procedure runs once per path: a choice point only looks its
+    # distribution up (labels are for rolls).
     def die(self, sides, label, chart=None):
         return self._pick(self._chart(sides, chart or _identity))
 
