@@ -16,10 +16,12 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
+from .answer import odds_answer, roll_answer
 from .calculator import Calculator, InputError
 from .registry import calculators, get
+from .seeds import Seed, parse_seed
 
-__all__ = ["Calculator", "InputError", "calculators", "get", "odds", "roll", "schema", "describe", "call_json"]
+__all__ = ["Calculator", "InputError", "Seed", "calculators", "get", "odds", "roll", "answer", "schema", "parse_seed", "call_json"]
 
 
 def odds(calculator_id: str, inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -27,26 +29,25 @@ def odds(calculator_id: str, inputs: Mapping[str, Any] | None = None) -> dict[st
     return get(calculator_id).odds(inputs).to_dict()
 
 
-def roll(calculator_id: str, seed: int, inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """One seeded roll with every die shown, as the CLI's ``roll`` prints it."""
-    return get(calculator_id).roll(seed, inputs).to_dict()
+def roll(calculator_id: str, seed: int | str | Seed, inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One seeded roll with every die shown, as the CLI's ``roll`` prints it.
 
-
-def describe(answer: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The outcomes of an odds or roll answer, as in the schema, in order.
-
-    Each has ``"order"``: the values of an odds answer in the CLI's display
-    order (for a roll, the one value rolled).
+    ``seed`` is a whole number or what a player typed (see :mod:`rules_py.seeds`).
     """
-    calc = get(answer["calculator"])
-    inputs = calc.validate(answer["inputs"])
-    out = []
-    for outcome in calc.outcomes_for(inputs):
-        entry = outcome.schema()
-        got = answer["outcomes"][outcome.name]
-        entry["order"] = list(got) if isinstance(got, Mapping) else [got]
-        out.append(entry)
+    parsed = seed if isinstance(seed, Seed) else parse_seed(seed)
+    out = get(calculator_id).roll(parsed.number, inputs).to_dict()
+    if parsed.phrase is not None:
+        out["seed_phrase"] = parsed.phrase
     return out
+
+
+def answer(calculator_id: str, inputs: Mapping[str, Any] | None = None, seed: int | str | Seed | None = None) -> dict[str, Any]:
+    """The typed answer the page renders (see :mod:`rules_py.answer`): the odds,
+    or with ``seed`` one seeded roll."""
+    calc = get(calculator_id)
+    if seed is None:
+        return odds_answer(calc, inputs)
+    return roll_answer(calc, seed if isinstance(seed, Seed) else parse_seed(seed), inputs)
 
 
 def schema() -> list[dict[str, Any]]:
@@ -55,16 +56,13 @@ def schema() -> list[dict[str, Any]]:
 
 
 def call_json(request: str) -> str:
-    """One JSON request in, one JSON answer out; never raises.
+    """One JSON request in, one JSON answer out; never raises, whatever it is given.
 
-    Request: ``{"op": "odds"|"roll"|"schema", "id": ..., "inputs": {...}, "seed": N}``.
-    Answer: the CLI's object, or ``{"error": ..., "fields": [{"field", "message"}]}``.
-
-    With ``"describe": true`` an odds or roll answer also carries
-    ``"described"``: the outcomes for these inputs (they may depend on them),
-    each as in the schema plus ``"order"``, its values in display order. A JSON
-    parser that does not keep key order (JavaScript puts "0" before "-1") can
-    rebuild the CLI's order from it.
+    Request: ``{"op": "answer"|"odds"|"roll"|"schema", "id": ..., "inputs": {...}, "seed": "..."}``.
+    ``answer`` gives the typed answer (with ``seed``, a roll's); ``odds`` and
+    ``roll`` the CLI's objects. Seeds are best sent as strings, as typed.
+    Bad input: ``{"error": ..., "fields": [{"field", "message"}]}``; a failure
+    inside the engine (a bug) also has ``"internal": true``.
     """
     try:
         req = json.loads(request)
@@ -74,26 +72,25 @@ def call_json(request: str) -> str:
         inputs = req.get("inputs") or {}
         if not isinstance(inputs, dict):
             raise InputError("inputs must be an object")
-        if op == "odds":
-            answer: Any = odds(str(req.get("id")), inputs)
+        calc_id = req.get("id")
+        if op in ("answer", "odds", "roll") and not isinstance(calc_id, str):
+            raise InputError("id must be a calculator id; 'list' shows them")
+        if op == "answer":
+            result: Any = answer(calc_id, inputs, req.get("seed"))
+        elif op == "odds":
+            result = odds(calc_id, inputs)
         elif op == "roll":
-            answer = roll(str(req.get("id")), _seed(req.get("seed")), inputs)
+            result = roll(calc_id, req.get("seed"), inputs)
         elif op == "schema":
-            answer = schema()
+            result = schema()
         else:
-            raise InputError(f"unknown op {op!r}")
-        if req.get("describe") is True and op in ("odds", "roll"):
-            answer["described"] = describe(answer)
+            raise InputError(f"unknown op {str(op)[:80]!r}")
+        return json.dumps(result)
     except InputError as e:
-        answer = e.to_dict()
-    except json.JSONDecodeError as e:
-        answer = {"error": f"not JSON: {e}", "fields": []}
-    return json.dumps(answer)
-
-
-def _seed(raw: Any) -> int:
-    if isinstance(raw, int) and not isinstance(raw, bool):
-        return raw
-    if isinstance(raw, str) and raw.strip().isdigit() and len(raw.strip()) <= 19:
-        return int(raw)
-    raise InputError(f"{raw!r} is not allowed: expected a whole number of at least 0", "seed")
+        return json.dumps(e.to_dict())
+    except (json.JSONDecodeError, UnicodeError) as e:
+        return json.dumps({"error": f"not JSON: {e}", "fields": []})
+    except RecursionError:
+        return json.dumps({"error": "the request is nested too deeply", "fields": []})
+    except Exception as e:  # a bug in a procedure: say so, never raise into the page
+        return json.dumps({"error": f"the engine failed: {type(e).__name__}: {str(e)[:200]}", "fields": [], "internal": True})

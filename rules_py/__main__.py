@@ -1,7 +1,16 @@
-"""The command line: ``python -m rules_py list | odds ID [name=value ...] | roll ID --seed N [name=value ...]``.
+"""The command line.
+
+    python -m rules_py list
+    python -m rules_py odds ID [name=value ...]
+    python -m rules_py roll ID --seed S [--answer] [name=value ...]
+    python -m rules_py answer ID [--seed S] [name=value ...]
 
 Output is one JSON object on stdout (one line per calculator for ``list``).
-Bad input exits with status 2 and one ``error:`` line on stderr, nothing on stdout.
+``odds`` and ``roll`` print the compact objects of the CLI contract;
+``answer`` (and ``roll --answer``) prints the typed answer the page renders
+(:mod:`rules_py.answer`). A seed is a whole number or a phrase
+(:mod:`rules_py.seeds`). Bad input exits with status 2 and one ``error:``
+line on stderr, nothing on stdout; so does output that cannot be written.
 """
 
 from __future__ import annotations
@@ -9,10 +18,11 @@ from __future__ import annotations
 import json
 import sys
 
-from . import calculators, odds, roll
-from .calculator import InputError
+from . import answer, calculators, odds, roll
+from .calculator import InputError, quoted
+from .seeds import Seed, parse_seed
 
-USAGE = "usage: python -m rules_py list | odds ID [name=value ...] | roll ID --seed N [name=value ...]"
+USAGE = "usage: python -m rules_py list | odds ID [name=value ...] | roll ID --seed S [--answer] [name=value ...] | answer ID [--seed S] [name=value ...]"
 
 
 def _pairs(args: list[str]) -> dict[str, str]:
@@ -20,43 +30,17 @@ def _pairs(args: list[str]) -> dict[str, str]:
     for arg in args:
         name, sep, value = arg.partition("=")
         if not sep or not name:
-            raise InputError(f"{arg!r} is not name=value")
+            raise InputError(f"{quoted(arg)} is not name=value")
         if name in inputs:
-            raise InputError(f"{name} given twice", name)
+            raise InputError(f"{quoted(name)} given twice", name)
         inputs[name] = value
     return inputs
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    try:
-        if not args:
-            raise InputError(USAGE)
-        command, rest = args[0], args[1:]
-        if command == "list":
-            if rest:
-                raise InputError("list takes no arguments")
-            text = "".join(f"{c.id} {c.title}\n" for c in calculators())
-        elif command == "odds":
-            if not rest:
-                raise InputError("odds needs a calculator id; 'list' shows them")
-            text = json.dumps(odds(rest[0], _pairs(rest[1:])), indent=2) + "\n"
-        elif command == "roll":
-            if not rest:
-                raise InputError("roll needs a calculator id; 'list' shows them")
-            seed, others = _seed(rest[1:])
-            text = json.dumps(roll(rest[0], seed, _pairs(others)), indent=2) + "\n"
-        else:
-            raise InputError(f"unknown command {command!r}; {USAGE}")
-    except InputError as e:
-        print(f"error: {e}", file=sys.stderr)
-        return 2
-    sys.stdout.write(text)
-    return 0
-
-
-def _seed(args: list[str]) -> tuple[int, list[str]]:
-    seed = None
+def _options(args: list[str]) -> tuple[Seed | None, bool, list[str]]:
+    """``--seed S`` (or ``--seed=S``, at most once) and ``--answer``, and the other arguments."""
+    seed: Seed | None = None
+    as_answer = False
     others = []
     i = 0
     while i < len(args):
@@ -69,15 +53,64 @@ def _seed(args: list[str]) -> tuple[int, list[str]]:
                 i += 1
             else:
                 raw = arg.split("=", 1)[1]
-            if not raw.isdigit() or len(raw) > 18:
-                raise InputError(f"{raw!r} is not allowed: expected a whole number from 0 to 999999999999999999", "seed")
-            seed = int(raw)
+            if seed is not None:
+                raise InputError("--seed given twice", "seed")
+            seed = parse_seed(raw)
+        elif arg == "--answer":
+            as_answer = True
         else:
             others.append(arg)
         i += 1
-    if seed is None:
-        raise InputError("roll needs --seed N", "seed")
-    return seed, others
+    return seed, as_answer, others
+
+
+def _text(args: list[str]) -> str:
+    if not args:
+        raise InputError(USAGE)
+    command, rest = args[0], args[1:]
+    if command == "list":
+        if rest:
+            raise InputError("list takes no arguments")
+        return "".join(f"{c.id} {c.title}\n" for c in calculators())
+    if command not in ("odds", "roll", "answer"):
+        raise InputError(f"unknown command {quoted(command)}; {USAGE}")
+    if not rest:
+        raise InputError(f"{command} needs a calculator id; 'list' shows them")
+    seed, as_answer, others = _options(rest[1:])
+    inputs = _pairs(others)
+    if command == "odds":
+        if seed is not None or as_answer:
+            raise InputError("odds takes no --seed or --answer (roll takes them)")
+        result = odds(rest[0], inputs)
+    elif command == "roll":
+        if seed is None:
+            raise InputError("roll needs --seed S", "seed")
+        result = answer(rest[0], inputs, seed) if as_answer else roll(rest[0], seed, inputs)
+    else:
+        if as_answer:
+            raise InputError("answer prints the typed answer already: drop --answer")
+        result = answer(rest[0], inputs, seed)
+    return json.dumps(result, indent=2) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        text = _text(args)
+    except InputError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError as e:  # a full disk, a closed pipe: say so in one line, no traceback
+        try:
+            sys.stdout = None  # nothing more to flush at exit
+            print(f"error: cannot write the output: {e.strerror or e}", file=sys.stderr)
+        except OSError:
+            pass
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -41,6 +41,15 @@ MAX_TEXT = 4000
 MAP_GRID_KEYS = frozenset({"edge_sep", "row_sep", "edges", "states", "marks", "labels", "max_rows", "max_cols"})
 
 
+def quoted(raw: Any, limit: int = 80) -> str:
+    """A bad value for an error message: its ``repr``, cut to the first ``limit``
+    characters so that a huge value never makes a huge message."""
+    text = raw if isinstance(raw, str) else repr(raw)
+    if len(text) > limit:
+        return repr(text[:limit]) + f"… ({len(text)} characters)"
+    return repr(raw)
+
+
 class InputError(ValueError):
     """Invalid input. ``errors`` lists (field name or None, message) pairs."""
 
@@ -110,7 +119,7 @@ class Field:
 
     def parse(self, raw: Any) -> Any:
         """The typed value of ``raw``, or InputError naming this field."""
-        bad = InputError(f"{raw!r} is not allowed: expected {self.allowed()}", self.name)
+        bad = InputError(f"{quoted(raw)} is not allowed: expected {self.allowed()}", self.name)
         if self.type == "bool":
             if isinstance(raw, bool):
                 return raw
@@ -126,7 +135,7 @@ class Field:
                 raise bad
             if isinstance(raw, int):
                 value = raw
-            elif isinstance(raw, str) and re.fullmatch(r"\s*[+-]?\d{1,9}\s*", raw):
+            elif isinstance(raw, str) and re.fullmatch(r"\s*[+-]?[0-9]{1,9}\s*", raw):
                 value = int(raw)
             else:
                 raise bad
@@ -136,7 +145,7 @@ class Field:
                 raise bad
             if isinstance(raw, (int, Fraction)):
                 value = Fraction(raw)
-            elif isinstance(raw, str) and re.fullmatch(r"\s*[+-]?(\d{1,9}(\.\d{0,6})?|\.\d{1,6})\s*", raw):
+            elif isinstance(raw, str) and re.fullmatch(r"\s*[+-]?([0-9]{1,9}(\.[0-9]{0,6})?|\.[0-9]{1,6})\s*", raw):
                 value = Fraction(raw.strip())
             else:
                 raise bad
@@ -182,6 +191,9 @@ class Outcome:
     # "cells" values are cell sets, both written "row.col row.col ..." (0-based).
     draw: str = ""
     unit: str = ""
+    # True when the words in ``extra`` mean "past every number" ("later",
+    # "more") and so rank above the numbers in at least / at most.
+    extra_above: bool = False
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
@@ -287,7 +299,7 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**64 - 1  # rules_py.seeds parses what players type; this guards direct callers
 
 
 @dataclass(frozen=True)
@@ -309,6 +321,9 @@ class Calculator:
     check: Callable[[dict[str, Any]], None] | None = None
     notes: Callable[[dict[str, Any]], list[str]] | None = None
     examples: tuple[dict[str, str], ...] = dataclass_field(default_factory=tuple)
+    # False for a calculator whose procedure never asks for a die (the page
+    # then offers no Seed and Roll); tests check it against real rolls.
+    rolls_dice: bool = True
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
@@ -333,7 +348,7 @@ class Calculator:
         known = {f.name for f in self.fields}
         for name in raw:
             if name not in known:
-                errors.append((None, f"unknown input {name!r}: {self.id} takes " + (", ".join(sorted(known)) or "no inputs")))
+                errors.append((None, f"unknown input {quoted(name)}: {self.id} takes " + (", ".join(sorted(known)) or "no inputs")))
         values: dict[str, Any] = {}
         for f in self.fields:
             if f.name in raw:

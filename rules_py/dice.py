@@ -240,6 +240,7 @@ def _at_least(target: int) -> Callable[[int], int]:
     def key(face: int) -> int:
         return 1 if face >= target else 0
 
+    key.names = (("success", "successes"),)  # how a roll log counts them
     return key
 
 
@@ -307,12 +308,16 @@ class Rolling(Dice):
     def pool(self, n, sides, label, key):
         faces = [self.rng.randrange(sides) + 1 for _ in range(n)]
         value = next(iter(pool(0, sides, key)))  # the zero of key's type
-        for face in faces:
-            value = _add(value, key(face))
-        return self._shown(label, f"{n}D{sides}", faces, value)
+        per_face = [key(face) for face in faces]
+        for counted in per_face:
+            value = _add(value, counted)
+        # What each die counted, for a roll log in words (rules_py.answer): a
+        # key other than the face itself counts something on each die.
+        shown = {"per_face": per_face, "counting": key is not _identity and not isinstance(value, tuple), "names": getattr(key, "names", None)}
+        return self._shown(label, f"{n}D{sides}", faces, value, shown)
 
-    def _shown(self, label: str, spec: str, faces: list[int], value: Any) -> Any:
-        self.log.append({"label": label, "dice": spec, "faces": faces, "result": value})
+    def _shown(self, label: str, spec: str, faces: list[int], value: Any, shown: dict | None = None) -> Any:
+        self.log.append({"label": label, "dice": spec, "faces": faces, "result": value, **(shown or {})})
         return value
 
     def sub(self, fn, *args):

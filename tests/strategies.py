@@ -200,3 +200,21 @@ def certain_outcomes(calc: Calculator, raw: dict) -> dict:
         assert list(dist.values()) == [Fraction(1)], (name, dict(dist))
         out[name] = next(iter(dist))
     return out
+
+
+def invalid_seeds() -> st.SearchStrategy:
+    """Seeds that rules_py.seeds refuses: past 2**64 - 1, signed, decimal, non-ASCII
+    digits, text with no letter, over-long phrases, and values of the wrong type."""
+    no_letter = st.text(alphabet=st.sampled_from(list("0123456789 -+.,/\u00b2\u00b3\u0663\u0967!?")), min_size=1, max_size=24).filter(
+        lambda s: not (s.strip() and set(s.strip()) <= set("0123456789") and int(s.strip()) < 2**64)
+    )
+    return st.one_of(
+        st.integers(min_value=2**64, max_value=2**80).map(str),
+        st.integers(max_value=-1),
+        st.integers(min_value=2**64),
+        no_letter,
+        st.text(min_size=201, max_size=260).filter(lambda s: len(s.strip()) > 200 and any(ch.isalpha() for ch in s)),
+        st.none(),
+        st.booleans(),
+        st.floats(),
+    )

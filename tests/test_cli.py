@@ -68,7 +68,11 @@ def test_roll_json_shape_and_repeatable():
         ["roll", "chq-comms-check"],
         ["roll", "chq-comms-check", "--seed"],
         ["roll", "chq-comms-check", "--seed", "-4"],
-        ["roll", "chq-comms-check", "--seed", "x"],
+        ["roll", "chq-comms-check", "--seed", "1.5"],
+        ["roll", "chq-comms-check", "--seed", "\u00b2"],
+        ["roll", "chq-comms-check", "--seed", "1", "--seed", "2"],
+        ["roll", "chq-comms-check", "--seed", "18446744073709551616"],
+        ["odds", "chq-comms-check", "boosts=" + "9" * 131_000],
     ],
 )
 def test_bad_input_exits_2_with_one_error_line(args):
@@ -82,3 +86,30 @@ def test_bad_input_exits_2_with_one_error_line(args):
 def test_error_names_field_and_allowed_values():
     out = run("odds", "chq-comms-check", "nation=atlantis")
     assert "nation" in out.stderr and "commonwealth, germany, soviet, usa" in out.stderr
+
+
+def test_answer_command_prints_the_typed_answer():
+    out = run("answer", "chq-comms-check", "nation=soviet")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == rules_py.answer("chq-comms-check", {"nation": "soviet"})
+    rolled = run("roll", "chq-comms-check", "--seed", "Konrad day 3", "--answer", "nation=usa")
+    assert json.loads(rolled.stdout) == rules_py.answer("chq-comms-check", {"nation": "usa"}, "Konrad day 3")
+    assert json.loads(run("answer", "chq-comms-check", "--seed", "5").stdout)["kind"] == "roll"
+
+
+def test_the_command_a_roll_prints_repeats_it():
+    doc = rules_py.answer("chq-fire-for-effect", {"fire_dice": "6", "cover": "light"}, "Konrad day 3, sector 14")
+    import shlex
+
+    again = run(*shlex.split(doc["command"])[3:])
+    assert again.returncode == 0, again.stderr
+    data = json.loads(again.stdout)
+    assert [d["faces"] for d in data["dice"]] == [[f["face"] for f in d["faces"]] for d in doc["dice"]]
+    assert data["outcomes"] == {o["name"]: o["value"] for o in doc["outcomes"]}
+
+
+def test_a_full_output_gives_one_error_line_not_a_traceback():
+    with open("/dev/full", "w") as full:
+        out = subprocess.run([sys.executable, "-m", "rules_py", "odds", "chq-comms-check"], cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert out.returncode != 0
+    assert out.stderr.startswith("error: ") and len(out.stderr.strip().splitlines()) == 1, out.stderr

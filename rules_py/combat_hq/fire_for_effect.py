@@ -63,6 +63,7 @@ def successes_and_sixes(tn: int):
     def key(face: int) -> tuple[int, int]:
         return (1 if face >= tn else 0, 1 if face == 6 else 0)
 
+    key.names = (("success", "successes"), ("six", "sixes"))  # how a roll log counts them
     return key
 
 

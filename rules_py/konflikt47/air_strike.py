@@ -174,7 +174,7 @@ CALCULATORS = (
             Field("rounding", "choice", "Down: odd hits round", "How an odd number of hits halves for a Down target.", default="down", choices=ROUNDINGS),
         ),
         outcomes=(
-            Outcome("arrival_turn", "int", "Aircraft arrives on turn", "The turn whose chart roll brings an aircraft; later if none has come yet.", extra=("later",)),
+            Outcome("arrival_turn", "int", "Aircraft arrives on turn", "The turn whose chart roll brings an aircraft; later if none has come yet.", extra=("later",), extra_above=True),
             Outcome("rookie", "bool", "Rookie pilot", "Whether the aircraft that comes is a rookie's, so the opponent picks one of your units as its target."),
             Outcome("aborted", "bool", "Driven off", f"The run is called off because the aircraft took {ABORT_HITS} or more flak hits."),
             Outcome(

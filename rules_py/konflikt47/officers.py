@@ -36,6 +36,7 @@ def officer_morale(dice, morale: int, officer: str) -> dict:
 CALCULATORS = (
     Calculator(
         id="k47-officer-morale",
+        rolls_dice=False,
         title="Konflikt '47 officer's morale bonus",
         system="konflikt47",
         procedure=officer_morale,

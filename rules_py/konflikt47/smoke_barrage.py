@@ -92,7 +92,7 @@ CALCULATORS = (
             ),
         ),
         outcomes=(
-            Outcome("arrival_turn", "int", "Lands on turn", "The turn whose chart roll brings the smoke down; later if it has not landed yet.", extra=("later",)),
+            Outcome("arrival_turn", "int", "Lands on turn", "The turn whose chart roll brings the smoke down; later if it has not landed yet.", extra=("later",), extra_above=True),
             Outcome(
                 "landing",
                 "choice",
@@ -106,6 +106,7 @@ CALCULATORS = (
                 "Checks the smoke survives",
                 "Turn-start dispersal checks the screen survives before it is blown away; more if it outlasts the turns counted.",
                 extra=("more",),
+                extra_above=True,
             ),
         ),
         notes=_notes,

@@ -134,6 +134,7 @@ def notes(inputs: dict) -> list[str]:
 CALCULATORS = (
     Calculator(
         id="konrad-retreat",
+        rolls_dice=False,
         title="Operation Konrad retreat",
         system="konrad",
         procedure=retreat,

@@ -165,6 +165,7 @@ def notes(inputs: dict) -> list[str]:
 CALCULATORS = (
     Calculator(
         id="konrad-supply",
+        rolls_dice=False,
         title="Operation Konrad supply modifier",
         system="konrad",
         procedure=supply,

@@ -160,6 +160,7 @@ def _same_die_key(score: int, second: int, modifier: int):
         value = face + modifier
         return (int(value >= score), int(value >= score and value >= second))
 
+    key.names = (("damaging hit", "damaging hits"), ("second casualty", "second casualties"))  # how a roll log counts them
     return key
 
 
@@ -188,6 +189,7 @@ def _effect_key(effects: tuple[tuple[int, int, str], ...]):
         found = next(e for lo, hi, e in effects if lo <= face <= hi)
         return tuple(int(kind == found) for kind in kinds)
 
+    key.names = tuple((kind.replace("_", " "), kind.replace("_", " ")) for kind in kinds)  # how a roll log counts them
     return key
 
 

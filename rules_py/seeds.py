@@ -1,0 +1,78 @@
+"""Seeds: the one parser that the CLI, :func:`rules_py.call_json` and the page share.
+
+A roll is fixed by its calculator, its inputs and its seed, so two players who
+agree on a seed see the same dice. A seed is written one of two ways:
+
+* **A whole number** from 0 to 2**64 - 1 (18446744073709551615), in ASCII
+  digits only. Leading zeros are allowed and do not change the number
+  ("007" is 7). Other digit characters (``"²"``, Arabic-Indic digits) are
+  refused: they look like numbers but Python's ``int()`` reads some and not
+  others, and a player copying a seed must get exactly the dice shown.
+* **A phrase** both players agree on in advance, such as ``Konrad day 3,
+  sector 14``: any text with at least one letter that does not read as a
+  number ("1e3", "0x10" are refused, not hashed), at most
+  :data:`MAX_PHRASE` characters once the spaces around it are dropped. It
+  becomes a number by a documented, stable hash: the SHA-256 digest of its
+  UTF-8 bytes, first 8 bytes read big-endian. Every hashed phrase is
+  therefore also a seed one can type as a number.
+
+Anything else (an empty seed, a sign, a decimal point, a number past 2**64 -
+1, text with no letter) is refused with the one message :data:`SEED_RULE`,
+wherever it was typed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from .calculator import InputError, quoted
+
+MAX_SEED = 2**64 - 1
+MAX_PHRASE = 200
+SEED_RULE = f"a seed is a whole number from 0 to {MAX_SEED} (digits 0-9 only) or a phrase with at least one letter, at most {MAX_PHRASE} characters"
+_ASCII_DIGITS = frozenset("0123456789")
+# Text that reads as a number other than a plain whole one ("1e3", "-2", "0x10",
+# "1.5"): refused, not hashed, since a player typing it means a number.
+_NUMBER_LIKE = re.compile(r"[+-]?(0[xob][0-9a-f_]+|([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Seed:
+    """A parsed seed: the number the dice are drawn from and, for a phrase, the phrase."""
+
+    number: int
+    phrase: str | None = None
+
+    @property
+    def text(self) -> str:
+        """How the seed is written back (in links and commands): the phrase, or the number."""
+        return self.phrase if self.phrase is not None else str(self.number)
+
+
+def phrase_number(phrase: str) -> int:
+    """The number a phrase stands for: SHA-256 of its UTF-8 bytes, first 8 bytes, big-endian."""
+    return int.from_bytes(hashlib.sha256(phrase.encode("utf-8")).digest()[:8], "big")
+
+
+def parse_seed(raw: Any) -> Seed:
+    """The seed ``raw`` names, or :class:`InputError` on the ``seed`` field.
+
+    ``raw`` is what a player typed (a string) or, from Python callers, an int.
+    """
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        if 0 <= raw <= MAX_SEED:
+            return Seed(raw)
+        raise InputError(f"{quoted(raw)} is not allowed: {SEED_RULE}", "seed")
+    if not isinstance(raw, str):
+        raise InputError(f"{quoted(raw)} is not allowed: {SEED_RULE}", "seed")
+    text = raw.strip()
+    if text and set(text) <= _ASCII_DIGITS:
+        number = int(text)
+        if number <= MAX_SEED:
+            return Seed(number)
+    elif text and len(text) <= MAX_PHRASE and any(ch.isalpha() for ch in text) and not _NUMBER_LIKE.fullmatch(text):
+        return Seed(phrase_number(text), text)
+    raise InputError(f"{quoted(raw)} is not allowed: {SEED_RULE}", "seed")
