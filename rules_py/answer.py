@@ -14,7 +14,7 @@ order, each one of two kinds:
 
 * ``"certain"``: the outcome has one value with probability 1 (a
   deterministic calculator gives only these); it carries ``value`` and
-  ``label``.
+  ``value_label`` (``label`` is always the outcome's own).
 * ``"distribution"``: ``values`` in display order, each with its exact
   probability ``p`` and the cumulative ``at_least`` / ``at_most`` (exact
   fractions as strings: ``"n/d"``, ``"0"``, ``"1"``; ``null`` where a value
@@ -113,8 +113,9 @@ def value_label(outcome: Outcome, value: Any) -> str:
     return _humane(str(value))
 
 
-def _value_doc(outcome: Outcome, value: Any) -> dict[str, Any]:
-    doc: dict[str, Any] = {"value": format_value(value), "label": value_label(outcome, value)}
+def _value_doc(outcome: Outcome, value: Any, key: str = "label") -> dict[str, Any]:
+    """A value with its label (under ``key``) and, on a map, its cells."""
+    doc: dict[str, Any] = {"value": format_value(value), key: value_label(outcome, value)}
     if outcome.draw in ("cells", "path"):
         doc["cells"] = cells_of(value)
     return doc
@@ -145,8 +146,10 @@ def outcome_doc(outcome: Outcome, pairs: list[tuple[Any, Fraction]]) -> dict[str
     certain = [v for v, p in pairs if p == 1]
     if certain:
         doc["kind"] = "certain"
-        doc.update(_value_doc(outcome, certain[0]))
-        doc["summary"] = f"{outcome.label}: {doc['label']}"
+        doc.update(_value_doc(outcome, certain[0], "value_label"))
+        doc["summary"] = f"{outcome.label}: {doc['value_label']}"
+        if outcome.draw == "unit":
+            doc["badge"] = _badge(outcome, doc)
         return doc
     doc["kind"] = "distribution"
     numeric = outcome.type == "int"
@@ -158,6 +161,7 @@ def outcome_doc(outcome: Outcome, pairs: list[tuple[Any, Fraction]]) -> dict[str
         row = _value_doc(outcome, value)
         row["p"] = format_probability(p)
         row["percent"] = percent(p)
+        row["bar"] = _round(p * 100, 2)  # the width of its bar, in percent of the row
         if value in rank:
             at_least = sum((p_of[v] for v in scale[rank[value]:]), Fraction(0))
             at_most = sum((p_of[v] for v in scale[: rank[value] + 1]), Fraction(0))
@@ -182,7 +186,32 @@ def outcome_doc(outcome: Outcome, pairs: list[tuple[Any, Fraction]]) -> dict[str
             doc["mean_leaves_out"] = [value_label(outcome, v) for v, _ in left]
             doc["mean_leaves_out_p"] = format_probability(1 - mass)
     doc["summary"] = _summary(outcome, doc, values[likeliest])
+    if outcome.draw == "unit":
+        doc["badge"] = _badge(outcome, doc, values[likeliest])
     return doc
+
+
+def _short(outcome: Outcome) -> str:
+    """An outcome's name on a map badge: "isolated" from "Unit a: isolated"."""
+    return outcome.label.rsplit(": ", 1)[-1]
+
+
+def _badge(outcome: Outcome, doc: dict[str, Any], likeliest: dict[str, Any] | None = None) -> str:
+    """What a unit's cell on a map shows for this outcome ("" for nothing worth showing):
+    a certain yes shows the outcome's name and a certain no nothing; a number its
+    value; odds the chance of yes, the mean, or the likeliest value."""
+    if doc["kind"] != "distribution":
+        if outcome.type == "bool":
+            return _short(outcome) if doc["value"] == "true" else ""
+        if doc["value_label"] == "none":
+            return ""
+        return f"{_short(outcome)} {doc['value_label']}"
+    if outcome.type == "bool":
+        yes = next((v for v in doc["values"] if v["value"] == "true"), None)
+        return f"{_short(outcome)} {yes['percent'] if yes else '0%'}"
+    if doc["mean_text"] is not None:
+        return f"{_short(outcome)} \u2248{doc['mean_text']}"
+    return f"{_short(outcome)} {likeliest['label']}" if likeliest else ""
 
 
 def _summary(outcome: Outcome, doc: dict[str, Any], likeliest: dict[str, Any]) -> str:
@@ -303,8 +332,10 @@ def roll_answer(calc: Calculator, seed: Seed, raw: Mapping[str, Any] | None = No
         draw = _draw(o)
         if draw:
             entry["draw"] = draw
-        entry.update(_value_doc(o, roll.outcomes[o.name]))
-        entry["summary"] = f"{o.label}: {entry['label']}"
+        entry.update(_value_doc(o, roll.outcomes[o.name], "value_label"))
+        entry["summary"] = f"{o.label}: {entry['value_label']}"
+        if o.draw == "unit":
+            entry["badge"] = _badge(o, entry)
         outcomes.append(entry)
     doc["outcomes"] = outcomes
     doc["summary"] = f"Rolled with seed {seed.text}: " + "; ".join(o["summary"] for o in outcomes)

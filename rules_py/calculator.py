@@ -399,6 +399,7 @@ class Calculator:
             "system": self.system,
             "description": self.description,
             "page": self.page,
+            "rolls_dice": self.rolls_dice,
             "fields": [f.schema() for f in self.fields],
         }
         if not callable(self.outcomes):

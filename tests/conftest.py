@@ -112,7 +112,7 @@ class Tab:
     def odds_cells(self, calc_id: str) -> dict[tuple[str, str], str]:
         """(outcome, value) -> data-p of every probability cell; a value shown twice must agree."""
         cells = self.page.eval_on_selector_all(
-            f'.calculator[data-calculator="{calc_id}"] [data-p]',
+            f'.calculator[data-calculator="{calc_id}"] :is(.fm-summary, .fm-results):not([data-stale]) [data-p]',
             "els => els.map(e => [e.dataset.outcome, e.dataset.value, e.dataset.p])",
         )
         out: dict[tuple[str, str], str] = {}

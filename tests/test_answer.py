@@ -139,7 +139,7 @@ def test_words_off_the_scale_have_no_cumulative_chance():
     # certainly "none" and the result certainly "eliminated".
     calc = rules_py.get("konrad-retreat")
     doc = rules_py.answer(calc.id, calc.examples[2])
-    assert outcome(doc, "sectors") == {**outcome(doc, "sectors"), "kind": "certain", "value": "none", "label": "none"}
+    assert outcome(doc, "sectors") == {**outcome(doc, "sectors"), "kind": "certain", "value": "none", "value_label": "none", "label": "Sectors retreated"}
     assert outcome(doc, "result")["value"] in ("eliminated", "surrender")
 
 
@@ -150,7 +150,7 @@ def test_certain_outcomes_and_cells_numbered_from_one():
     ends = outcome(doc, "destinations")
     assert ends["kind"] == "certain"
     assert ends["cells"] == [[1, 3], [2, 2], [3, 3]]
-    assert ends["label"] == "row 1 column 3; row 2 column 2; row 3 column 3"
+    assert ends["value_label"] == "row 1 column 3; row 2 column 2; row 3 column 3"
     assert ends["draw"] == {"kind": "cells"}
     assert doc["rolls_dice"] is False
 

@@ -35,7 +35,7 @@ def site_pages(site: Path) -> list[tuple[str, bool]]:
 
 def cli_odds(calc_id: str) -> dict[tuple[str, str], str]:
     answer = cli("odds", calc_id)
-    return {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items()}
+    return {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items() if p != "0"}
 
 
 def click_link(tab, href_suffix: str, scope: str = "") -> None:

@@ -55,7 +55,7 @@ def open_calculator(tab):
     tab.goto(f"calculators/{CALC_ID}/{query(INPUTS)}")
     tab.calculator(CALC_ID)
     answer = cli("odds", CALC_ID, *(f"{k}={v}" for k, v in INPUTS.items()))
-    expected = {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items()}
+    expected = {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items() if p != "0"}
     assert expected[("success", "true")] == "11/32"
     assert tab.odds_cells(CALC_ID) == expected
 

@@ -16,7 +16,7 @@
 // the cell that holds that label, "path" draws "row.col row.col ..." as a line
 // and "cells" shades the cells of a "row.col ..." set.
 
-import { Frac, el, percent, valueText } from "./results.mjs";
+import { el } from "./results.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -312,73 +312,49 @@ export class MapGridInput {
     }
   }
 
-  // described: the answer's outcomes; dists: for odds {value: Frac}, for a roll {value: ONE}
-  drawOutcomes(described, dists, summaries) {
+  // outcomes: the typed answer's (rules_py.answer), odds or a roll. Cells come
+  // numbered from 1, as the page shows them; every text is the engine's.
+  drawOutcomes(outcomes) {
     this.clearOutcomes();
-    this.lastDrawing = [described, dists, summaries];
+    this.lastDrawing = [outcomes];
     if (!this.map) return;
     const cellOf = (label) => {
       for (const [r, row] of this.map.rows.entries()) for (const [c, cell] of row.entries()) if (cell.labels.includes(label)) return this.cellNodes.get(`${r}.${c}`);
       return null;
     };
-    for (const outcome of described) {
-      const dist = dists[outcome.name];
-      if (!outcome.draw || !dist) continue;
-      if (outcome.draw === "unit") {
-        const node = cellOf(outcome.unit);
-        if (!node) continue;
-        const text = unitText(outcome, summaries[outcome.name]);
-        if (!text) continue; // a "no" for certain says nothing worth a badge
-        let badges = node.querySelector(".fm-map-badges");
-        if (!badges) node.append((badges = el("span", { class: "fm-map-badges" })));
-        badges.append(el("span", { class: "fm-map-badge", dataOutcome: outcome.name, title: `${outcome.label}: ${text}`, text }));
-      } else if (outcome.draw === "path") {
-        const max = Math.max(...Object.values(dist).map((p) => p.toNumber()));
-        for (const [value, p] of Object.entries(dist)) {
-          const cells = parseCells(value);
-          if (!cells || p.isZero()) continue;
-          const points = cells.map(([r, c]) => `${c + 0.5},${r + 0.5}`).join(" ");
-          const line = svg(cells.length > 1 ? "polyline" : "circle", cells.length > 1 ? { points } : { cx: cells[0][1] + 0.5, cy: cells[0][0] + 0.5, r: 0.18 });
+    const node = ([r, c]) => this.cellNodes.get(`${r - 1}.${c - 1}`);
+    for (const outcome of outcomes) {
+      if (!outcome.draw) continue;
+      // A distribution draws every value it may take; a certain or rolled outcome its one value.
+      const drawn = outcome.kind === "distribution" ? outcome.values.filter((v) => v.p !== "0") : [{ value: outcome.value, label: outcome.value_label, cells: outcome.cells, percent: null }];
+      if (outcome.draw.kind === "unit") {
+        const cell = cellOf(outcome.draw.unit);
+        if (!cell || !outcome.badge) continue; // a certain "no" says nothing worth a badge
+        let badges = cell.querySelector(".fm-map-badges");
+        if (!badges) cell.append((badges = el("span", { class: "fm-map-badges" })));
+        badges.append(el("span", { class: "fm-map-badge", dataOutcome: outcome.name, title: outcome.summary, text: outcome.badge }));
+      } else if (outcome.draw.kind === "path") {
+        for (const v of drawn) {
+          const cells = v.cells || [];
+          if (!cells.length || cells.some((rc) => !node(rc))) continue;
+          const points = cells.map(([r, c]) => `${c - 0.5},${r - 0.5}`).join(" ");
+          const line = svg(cells.length > 1 ? "polyline" : "circle", cells.length > 1 ? { points } : { cx: cells[0][1] - 0.5, cy: cells[0][0] - 0.5, r: 0.18 });
           line.setAttribute("class", "fm-map-path");
           line.setAttribute("data-outcome", outcome.name);
-          line.setAttribute("data-value", value);
-          line.style.opacity = String(Math.max(0.2, p.toNumber() / max));
-          line.append(Object.assign(svg("title"), { textContent: `${outcome.label}: ${percent(p)}` }));
+          line.setAttribute("data-value", v.value);
+          line.append(Object.assign(svg("title"), { textContent: v.percent === null ? `${outcome.label}: ${v.label}` : `${outcome.label}: ${v.label} (${v.percent})` }));
           this.overlay.append(line);
         }
-      } else if (outcome.draw === "cells") {
-        const shade = new Map();
-        for (const [value, p] of Object.entries(dist)) {
-          for (const [r, c] of parseCells(value) || []) {
-            const key = `${r}.${c}`;
-            shade.set(key, (shade.get(key) || new Frac(0n)).add(p));
+      } else if (outcome.draw.kind === "cells") {
+        for (const v of drawn) {
+          for (const rc of v.cells || []) {
+            const cell = node(rc);
+            if (!cell) continue;
+            cell.dataset.shade = outcome.name;
+            cell.title += v.percent === null ? ` \u2014 ${outcome.label}` : ` \u2014 ${outcome.label} (${v.percent})`;
           }
-        }
-        for (const [key, p] of shade) {
-          const node = this.cellNodes.get(key);
-          if (!node) continue;
-          node.dataset.shade = outcome.name;
-          node.style.setProperty("--fm-shade", String(Math.min(1, p.toNumber())));
-          node.title += ` \u2014 ${outcome.label}: ${percent(p)}`;
         }
       }
     }
   }
-}
-
-// What a unit's cell shows for one outcome: a roll's value, or for odds the
-// chance of "yes", the mean, or the likeliest value. A yes/no that is certain
-// shows the outcome's own name when yes ("isolated", from "Unit a: isolated")
-// and nothing when no, which reads better on a map than 100% and 0%.
-function unitText(outcome, info) {
-  if (!info) return "";
-  if (info.rolled !== undefined) return valueText(outcome.type, info.rolled);
-  if (outcome.type === "bool") {
-    if (info.pTrue.isZero()) return "";
-    if (info.pTrue.n === info.pTrue.d) return outcome.label.split(": ").pop();
-    return percent(info.pTrue);
-  }
-  if (outcome.type === "int" && info.rows.length === 1) return valueText("int", info.rows[0].value);
-  if (outcome.type === "int" && info.mean) return `\u2248${info.mean.toNumber().toFixed(1)}`;
-  return info.likeliest ? valueText(outcome.type, info.likeliest.value) : "";
 }

@@ -3,7 +3,7 @@
 // every field, outcome and message comes from the schema or the engine.
 
 import { MapGridInput } from "./map-grid.mjs";
-import { Frac, el, renderOdds, renderRoll, summarise } from "./results.mjs";
+import { MODES, el, hasScale, renderDetails, renderNotes, renderRoll, renderSummary } from "./results.mjs";
 
 const SITE_ROOT = new URL("../../", import.meta.url);
 // Parameters that are not inputs but may be in a calculator page's URL: the
@@ -97,35 +97,58 @@ export class CalculatorView {
     this.generalErrors = el("div", { class: "fm-errors", role: "alert", hidden: true });
     this.notice = el("p", { class: "fm-notice" });
     this.showNotice();
-    this.results = el("div", { class: "fm-results", ariaLive: "polite" });
 
-    this.seedInput = el("input", { type: "text", inputMode: "numeric", autocomplete: "off", spellcheck: false, class: "fm-seed", id: `fm-${this.n}-seed`, value: randomSeed(), size: 12 });
+    // The answer in view: one line per outcome, beside the inputs (first on a phone).
+    this.mode = "exactly";
+    this.modeSwitch = el("div", { class: "fm-modes", role: "radiogroup", ariaLabel: "Read the chances as", hidden: true });
+    for (const m of MODES) {
+      const id = `fm-${this.n}-mode-${m.name}`;
+      const radio = el("input", { type: "radio", name: `fm-${this.n}-mode`, id, value: m.name, checked: m.name === this.mode });
+      radio.addEventListener("change", () => {
+        this.mode = m.name;
+        if (this.answer) renderSummary(this.summaryList, this.answer, this.mode);
+      });
+      this.modeSwitch.append(el("span", { class: "fm-mode" }, radio, el("label", { htmlFor: id, text: m.label })));
+    }
+    this.summaryList = el("ul", { class: "fm-summary-list" });
+    this.live = el("p", { class: "fm-sr fm-live", ariaLive: "polite" });
+    this.summary = el("div", { class: "fm-summary", role: "group", ariaLabel: `${this.schema.title}: the answer` }, el("p", { class: "fm-summary-title", text: "Answer" }), this.modeSwitch, this.summaryList, this.live);
+
+    this.results = el("div", { class: "fm-results" });
+    this.details = el("details", { class: "fm-details" }, el("summary", { text: "All results: tables, exact fractions, at least and at most" }), this.results);
+    this.readings = el("div", { class: "fm-readings", hidden: true });
+
+    this.seedInput = el("input", { type: "text", autocomplete: "off", spellcheck: false, class: "fm-seed", id: `fm-${this.n}-seed`, value: randomSeed(), size: 14 });
     this.seedError = el("div", { class: "fm-field-error", dataFieldError: "seed", role: "alert", hidden: true });
     this.seedInput.setAttribute("aria-describedby", this.seedError.id = `fm-${this.n}-seed-error`);
+    this.seedInput.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") this.roll();
+    });
     this.rollButton = el("button", { type: "button", class: "md-button md-button--primary fm-roll-button", text: "Roll", disabled: true });
     this.rollButton.addEventListener("click", () => this.roll());
     this.copyButton = el("button", { type: "button", class: "md-button fm-copy-button", text: "Copy link" });
     this.copyButton.addEventListener("click", () => this.copyLink());
     this.link = el("a", { class: "fm-link", text: "Link to these inputs" });
     this.copyStatus = el("span", { class: "fm-copy-status", role: "status" });
-    this.rollLog = el("div", { class: "fm-roll-log", hidden: true, ariaLive: "polite" });
+    this.rollLog = el("div", { class: "fm-roll-log", hidden: true });
 
+    const rolls = this.schema.rolls_dice !== false; // a calculator with no dice has no Seed and Roll
     const actions = el(
       "div",
       { class: "fm-actions" },
-      el("label", { class: "fm-seed-label", htmlFor: this.seedInput.id }, "Seed of the next roll "),
-      this.seedInput,
-      " ",
-      this.rollButton,
-      " ",
+      rolls ? el("span", { class: "fm-seed-box" }, el("label", { class: "fm-seed-label", htmlFor: this.seedInput.id }, "Seed (a number or a phrase)"), this.seedInput) : null,
+      rolls ? this.rollButton : null,
       this.copyButton,
-      " ",
       this.link,
-      " ",
       this.copyStatus,
-      this.seedError,
+      rolls ? this.seedError : null,
     );
-    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.form, this.engineNote, this.generalErrors, this.notice, this.results, actions, this.rollLog);
+    // The answer stays in view while the player scrolls through the inputs:
+    // sticky above them on a phone, beside them on a wide screen.
+    const answerBox = el("div", { class: "fm-answer-box" }, this.engineNote, this.generalErrors, this.summary);
+    const rollBox = el("div", { class: "fm-roll-box" }, actions, this.rollLog);
+    const layout = el("div", { class: "fm-layout" }, answerBox, this.form, rollBox);
+    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.notice, layout, this.details, this.readings);
     this.updateLink();
   }
 
@@ -186,6 +209,12 @@ export class CalculatorView {
     }
     widget.setAttribute("aria-describedby", described);
     widget.dataset.input = field.name;
+    // A message that waited while the player typed shows once they leave the field or press Enter.
+    widget.addEventListener("change", () => this.flushErrors());
+    widget.addEventListener("blur", () => this.flushErrors());
+    widget.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") this.flushErrors();
+    });
     this.widgets[field.name] = widget;
     return block;
   }
@@ -214,6 +243,7 @@ export class CalculatorView {
 
   changed(name, value, { keepWidget = false } = {}) {
     this.raw[name] = value;
+    this.seq += 1; // an answer still in flight is for other inputs now: it must not be shown as ready
     if (!keepWidget) this.show(name);
     this.updateLink();
     if (this.standalone) {
@@ -296,36 +326,67 @@ export class CalculatorView {
     const t0 = performance.now();
     let answer;
     try {
-      ({ answer } = await this.engine.call({ op: "odds", id: this.id, inputs: this.inputs(), describe: true }));
+      ({ answer } = await this.engine.call({ op: "answer", id: this.id, inputs: this.inputs() }));
     } catch {
       return; // the engine failed; engineChanged() has said so
     }
     if (seq !== this.seq || !this.root.isConnected) return; // inputs changed meanwhile
-    this.showErrors(answer);
     if (answer.error) {
-      this.results.replaceChildren();
       this.root.dataset.valid = "false";
       this.rollButton.disabled = true;
-      for (const map of Object.values(this.maps || {})) map.clearOutcomes();
+      this.markStale(true);
+      // While a field is empty or being typed in, its message waits until the
+      // player leaves it (or presses Enter); the last answer stays, dimmed.
+      const typing = answer.fields.some(({ field }) => field && field === document.activeElement?.dataset?.input && this.root.contains(document.activeElement));
+      if (typing) this.pendingErrors = answer;
+      else this.showErrors(answer);
       if (answer.internal) {
         this.setStatus("error");
         return;
       }
     } else {
-      const dists = {};
-      for (const o of answer.described) dists[o.name] = Object.fromEntries(o.order.map((v) => [v, Frac.parse(answer.outcomes[o.name][v])]));
-      const summaries = renderOdds(this.results, answer);
-      for (const map of Object.values(this.maps || {})) map.drawOutcomes(answer.described, dists, summaries);
+      this.showErrors({});
+      this.show_answer(answer);
       this.root.dataset.valid = "true";
       this.rollButton.disabled = false;
-      this.lastInputs = answer.inputs;
     }
     this.root.dataset.answerMs = (performance.now() - t0).toFixed(1);
     if (!this.root.dataset.firstAnswerAt) this.root.dataset.firstAnswerAt = performance.now().toFixed(0);
     this.setStatus("ready");
   }
 
+  show_answer(answer) {
+    this.answer = answer;
+    this.modeSwitch.hidden = !hasScale(answer);
+    renderSummary(this.summaryList, answer, this.mode);
+    renderDetails(this.results, answer);
+    renderNotes(this.readings, answer);
+    this.live.textContent = answer.summary;
+    this.markStale(false);
+    this.lastInputs = JSON.stringify(answer.inputs);
+    for (const map of Object.values(this.maps || {})) map.drawOutcomes(answer.outcomes);
+    this.rollLog.dataset.stale = String(this.rollLog.dataset.inputs !== this.lastInputs);
+  }
+
+  // Results for inputs that are not the ones shown stay on screen, dimmed and marked.
+  markStale(stale) {
+    for (const box of [this.summary, this.results]) {
+      if (stale && this.answer) box.dataset.stale = "true";
+      else delete box.dataset.stale;
+    }
+    if (stale) this.rollLog.dataset.stale = "true";
+  }
+
+  // The player left a field or pressed Enter: show the message that waited.
+  flushErrors() {
+    if (!this.pendingErrors) return;
+    const pending = this.pendingErrors;
+    this.pendingErrors = null;
+    if (this.root.dataset.valid === "false") this.showErrors(pending);
+  }
+
   showErrors(answer) {
+    if (!answer.error) this.pendingErrors = null;
     const fieldNames = new Set(this.schema.fields.map((f) => f.name));
     const byField = {};
     const general = [];
@@ -338,6 +399,7 @@ export class CalculatorView {
       const box = this.root.querySelector(`[data-field-error="${CSS.escape(name)}"]`);
       const widget = name === "seed" ? this.seedInput : this.widgets[name];
       const messages = byField[name] || [];
+      if (!box) continue; // no seed field on a calculator that rolls no dice
       box.textContent = messages.join(" ");
       box.hidden = !messages.length;
       if (messages.length) widget.setAttribute("aria-invalid", "true");
@@ -348,32 +410,33 @@ export class CalculatorView {
   }
 
   async roll() {
-    const seed = this.seedInput.value.trim();
-    this.rollButton.disabled = true;
+    if (this.rolling || this.rollButton.disabled) return;
+    const seed = this.seedInput.value;
+    // The button keeps its focus (Enter again rolls again): it is marked busy, not disabled.
+    this.rolling = true;
+    this.rollButton.setAttribute("aria-busy", "true");
     this.root.dataset.rolling = "true";
+    const seq = this.seq;
     let answer;
     try {
-      ({ answer } = await this.engine.call({ op: "roll", id: this.id, inputs: this.inputs(), seed, describe: true }));
+      ({ answer } = await this.engine.call({ op: "answer", id: this.id, inputs: this.inputs(), seed }));
     } catch {
       return;
     } finally {
+      this.rolling = false;
+      this.rollButton.removeAttribute("aria-busy");
       delete this.root.dataset.rolling;
     }
-    this.rollButton.disabled = this.root.dataset.valid !== "true";
     if (answer.error) {
       this.showErrors(answer);
-      this.rollLog.hidden = true;
       return;
     }
     this.showErrors({});
-    renderRoll(this.rollLog, answer, this.defaults);
-    const rolled = {};
-    const summaries = {};
-    for (const o of answer.described) {
-      rolled[o.name] = { [answer.outcomes[o.name]]: new Frac(1n) };
-      summaries[o.name] = { ...summarise({ ...o, order: [answer.outcomes[o.name]] }, { [answer.outcomes[o.name]]: "1" }), rolled: answer.outcomes[o.name] };
-    }
-    for (const map of Object.values(this.maps || {})) map.drawOutcomes(answer.described, rolled, summaries);
+    renderRoll(this.rollLog, answer);
+    this.rollLog.dataset.inputs = JSON.stringify(answer.inputs);
+    this.rollLog.dataset.stale = String(seq !== this.seq || this.rollLog.dataset.inputs !== this.lastInputs);
+    this.live.textContent = answer.summary;
+    for (const map of Object.values(this.maps || {})) map.drawOutcomes(answer.outcomes);
     this.seedInput.value = randomSeed(); // the next roll is a new one; this one keeps its seed in the log
   }
 }

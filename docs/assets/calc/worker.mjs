@@ -103,7 +103,7 @@ async function boot() {
   // Every calculator at its defaults and at each of its examples, for warmUp().
   const warmups = pyodide
     .runPython(`import json, rules_py
-[json.dumps({"op": "odds", "id": c.id, "inputs": inputs, "describe": True}) for c in rules_py.calculators() for inputs in ({}, *c.examples)]`)
+[json.dumps({"op": "answer", "id": c.id, "inputs": inputs}) for c in rules_py.calculators() for inputs in ({}, *c.examples)]`)
     .toJs();
   return { call: rules.call_json, phases, snapshot, imported, warmups };
 }
