@@ -244,6 +244,7 @@ export class CalculatorView {
   changed(name, value, { keepWidget = false } = {}) {
     this.raw[name] = value;
     this.seq += 1; // an answer still in flight is for other inputs now: it must not be shown as ready
+    this.revealErrors = false; // typing again: a message waits until the player leaves the field
     if (!keepWidget) this.show(name);
     this.updateLink();
     if (this.standalone) {
@@ -338,7 +339,7 @@ export class CalculatorView {
       // While a field is empty or being typed in, its message waits until the
       // player leaves it (or presses Enter); the last answer stays, dimmed.
       const typing = answer.fields.some(({ field }) => field && field === document.activeElement?.dataset?.input && this.root.contains(document.activeElement));
-      if (typing) this.pendingErrors = answer;
+      if (typing && !this.revealErrors) this.pendingErrors = answer;
       else this.showErrors(answer);
       if (answer.internal) {
         this.setStatus("error");
@@ -379,6 +380,7 @@ export class CalculatorView {
 
   // The player left a field or pressed Enter: show the message that waited.
   flushErrors() {
+    this.revealErrors = true; // an answer still on its way shows its message at once
     if (!this.pendingErrors) return;
     const pending = this.pendingErrors;
     this.pendingErrors = null;
