@@ -130,6 +130,8 @@ def calculator_page(calc: Calculator) -> str:
     sys_ = system(calc.system)
     schema = calc.schema()
     lines = [
+        # The page is not in the nav: without this, mkdocs would title it from its file name.
+        f"---\ntitle: {json.dumps(calc.title)}\n---",
         GENERATED_NOTE,
         f"# {calc.title}",
         "",
