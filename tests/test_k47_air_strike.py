@@ -194,3 +194,15 @@ def test_bad_input_names_the_field():
         with pytest.raises(InputError) as caught:
             CALC.odds(raw)
         assert [f for f, _ in caught.value.errors] == [field]
+
+
+def test_flak_cancelling_pins_moves_the_pins():
+    # Interpretation note k47-pins-after-flak, input flak_cancels_pins. Two known
+    # flak hits, no shots left: the run always goes ahead (2 < 6).
+    # Default (flak reduces hits only): the attack's own pins, 1, 2 or 3 with 1/6, 2/6, 3/6.
+    assert dict(CALC.odds(flak_hits=2).outcomes["pins"]) == {1: F(1, 6), 2: F(1, 3), 3: F(1, 2)}
+    # Other reading: max(pins - 2, 0): strafing 1 -> 0 and fighter-bomber 2 -> 0
+    # (1/6 + 2/6 = 1/2), ground attack 3 -> 1 (1/2).
+    assert dict(CALC.odds(flak_hits=2, flak_cancels_pins=True).outcomes["pins"]) == {0: F(1, 2), 1: F(1, 2)}
+    # With no flak the reading changes nothing.
+    assert CALC.odds(flak_cancels_pins=True).outcomes["pins"] == CALC.odds().outcomes["pins"]

@@ -6,13 +6,18 @@ Each unit under the Fire Template is resolved on its own:
   table: +1 for a converged sheaf), each scoring on the ``fire_dice`` table's
   target number (4+ against Firepower targets, 5+ against Anti-Tank targets);
 * the unit rolls R = ``reaction_dice`` + its Cover Dice (``cover_dice``) + the
-  partial-target die (``artillery_targets``), all scoring on
-  ``reaction_target`` (4+ by default: Interpretation notes
-  ``chq-reaction-target`` and ``chq-cover-and-partial-dice``);
-* ``unopposed`` = max(0, fire successes - reaction successes), each one a
-  Disruption, so ``forced_back`` = unopposed >= 1 (note ``chq-disruptions``);
+  partial-target die (``artillery_targets``). The Reaction Dice score on
+  ``reaction_target`` (note ``chq-reaction-target``); the Cover Dice and the
+  partial-target die on the same number, or on ``extra_dice_target`` under
+  another reading (note ``chq-cover-and-partial-dice``);
 * ``suppressed`` unless the unit's dice show strictly more 6s than the
-  battery's (the battery is a high-suppression weapon).
+  battery's (the battery is a high-suppression weapon); the unit's Cover and
+  partial-target dice count among its 6s unless ``extra_dice_sixes`` is off
+  (note ``chq-cover-dice-sixes``);
+* ``unopposed`` is the Disruptions (note ``chq-disruptions``, input
+  ``disruptions``): by default u = max(0, fire successes - unit successes);
+  ``one_if_more`` reads min(u, 1), and ``if_suppressed`` reads u for a
+  suppressed unit and 0 otherwise. ``forced_back`` = Disruptions >= 1.
 
 With p = (7 - tn)/6 per Fire Die and q = (7 - reaction_target)/6 per
 Reaction Die, a pool's (successes, sixes) is multinomial over three kinds of
@@ -44,6 +49,14 @@ FIRE_DICE = load("combat_hq", "fire_dice")
 COVER = load("combat_hq", "cover_dice")
 TARGETS = load("combat_hq", "artillery_targets")
 DEFAULT_REACTION_TARGET = 4  # the reading of Interpretation note chq-reaction-target
+
+SAME = "same"  # extra_dice_target: the Cover and partial-target dice score like the Reaction Dice
+EXTRA_DICE_TARGETS = (Choice(SAME, "The Reaction Dice's number"),) + tuple(Choice(str(n), f"{n}+") for n in range(2, 7))
+DISRUPTIONS = (
+    Choice("unopposed", "Each battery success the unit does not cancel is one Disruption"),
+    Choice("one_if_more", "One Disruption when the battery scores more successes than the unit"),
+    Choice("if_suppressed", "Uncancelled battery successes are Disruptions only if the unit is suppressed"),
+)
 
 # The tables as plain lookups: the procedure runs once per leaf of the odds tree.
 _SHEAF_DICE = {r["sheaf"]: r["extra_dice"] for r in SHEAVES.rows}
@@ -95,28 +108,87 @@ def _unit_roll(dice, n: int, tn: int, battery_sixes: int, cap: int) -> tuple[int
     return (saves if saves < cap else cap), sixes <= battery_sixes
 
 
-def fire_for_effect(dice, fire_dice: int, sheaf: str, target: str, reaction_dice: int, cover: str, partial: bool, reaction_target: int) -> dict:
+def _unit_roll_apart(dice, n: int, tn: int, n_extra: int, extra_tn: int, extra_sixes: bool, battery_sixes: int, cap: int) -> tuple[int, bool]:
+    """As :func:`_unit_roll`, for the readings where the Cover and partial-target
+    dice are a pool of their own: scoring on ``extra_tn``, and counting among
+    the unit's 6s only when ``extra_sixes``."""
+    saves = sixes = 0
+    if n:
+        saves, sixes = dice.pool(n, 6, _pool_label("unit's Reaction Dice", n, tn), successes_and_sixes(tn))
+    if n_extra:
+        more, more_sixes = dice.pool(n_extra, 6, _pool_label("unit's Cover and partial-target dice", n_extra, extra_tn), successes_and_sixes(extra_tn))
+        saves += more
+        sixes += more_sixes if extra_sixes else 0
+    return (saves if saves < cap else cap), sixes <= battery_sixes
+
+
+def _disruptions(unopposed: int, suppressed: bool, reading: str) -> int:
+    """The Disruptions a unit takes, by the reading of note chq-disruptions."""
+    if reading == "one_if_more":
+        return min(unopposed, 1)
+    if reading == "if_suppressed":
+        return unopposed if suppressed else 0
+    return unopposed
+
+
+def fire_for_effect(
+    dice,
+    fire_dice: int,
+    sheaf: str,
+    target: str,
+    reaction_dice: int,
+    cover: str,
+    partial: bool,
+    reaction_target: int,
+    extra_dice_target: str = SAME,
+    extra_dice_sixes: bool = True,
+    disruptions: str = "unopposed",
+) -> dict:
     """One unit under the template: the battery's Fire Dice against the unit's dice."""
     n_fire = battery_dice(fire_dice, sheaf)
     tn = _FIRE_TN[target]
     n_unit = unit_dice(reaction_dice, cover, partial)
+    extra_tn = reaction_target if extra_dice_target == SAME else int(extra_dice_target)
     hits, sixes = dice.pool(n_fire, 6, _pool_label("battery's Fire Dice", n_fire, tn), successes_and_sixes(tn))
-    # More battery 6s than the unit has dice cannot change the comparison.
-    saves, suppressed = dice.sub(_unit_roll, n_unit, reaction_target, sixes if sixes < n_unit else n_unit, n_fire)
-    unopposed = hits - saves if hits > saves else 0
+    if n_unit == reaction_dice or (extra_tn == reaction_target and extra_dice_sixes):
+        # One pool: more battery 6s than the unit has dice cannot change the comparison.
+        saves, suppressed = dice.sub(_unit_roll, n_unit, reaction_target, sixes if sixes < n_unit else n_unit, n_fire)
+    else:
+        n_extra = n_unit - reaction_dice
+        counted = n_unit if extra_dice_sixes else reaction_dice
+        saves, suppressed = dice.sub(
+            _unit_roll_apart, reaction_dice, reaction_target, n_extra, extra_tn, extra_dice_sixes, sixes if sixes < counted else counted, n_fire
+        )
+    unopposed = _disruptions(hits - saves if hits > saves else 0, suppressed, disruptions)
     return {"unopposed": unopposed, "suppressed": suppressed, "forced_back": unopposed > 0}
 
 
 def _notes(inputs: dict) -> list[str]:
     n_fire = battery_dice(inputs["fire_dice"], inputs["sheaf"])
     n_unit = unit_dice(inputs["reaction_dice"], inputs["cover"], inputs["partial"])
+    n_extra = n_unit - inputs["reaction_dice"]
+    extra_tn = inputs["reaction_target"] if inputs["extra_dice_target"] == SAME else int(inputs["extra_dice_target"])
     fire_word = "Fire Die" if n_fire == 1 else "Fire Dice"
     unit_word = "die" if n_unit == 1 else "dice"
+    if extra_tn == inputs["reaction_target"]:
+        unit = (
+            f"the unit rolls {n_unit} {unit_word} (Reaction, Cover and partial-target dice together) scoring on {inputs['reaction_target']}+"
+        )
+    else:
+        unit = (
+            f"the unit rolls {inputs['reaction_dice']} Reaction {'Die' if inputs['reaction_dice'] == 1 else 'Dice'} scoring on "
+            f"{inputs['reaction_target']}+ and {n_extra} Cover and partial-target {'die' if n_extra == 1 else 'dice'} scoring on {extra_tn}+"
+        )
+    sixes = (
+        "counting every die each side rolled"
+        if inputs["extra_dice_sixes"]
+        else "counting the unit's Reaction Dice only, not its Cover and partial-target dice"
+    )
+    reading = next(c.label for c in DISRUPTIONS if c.name == inputs["disruptions"])
     return [
-        f"The battery rolls {n_fire} {fire_word} scoring on {_FIRE_TN[inputs['target']]}+; the unit rolls {n_unit} {unit_word} "
-        f"(Reaction, Cover and partial-target dice together) scoring on {inputs['reaction_target']}+ (our reading; see the Interpretation notes).",
-        "Each unit success cancels one battery success; each success left over is one Disruption, and one or more force the unit back.",
-        "The unit is suppressed unless its dice show more 6s than the battery's, counting every die each side rolled.",
+        f"The battery rolls {n_fire} {fire_word} scoring on {_FIRE_TN[inputs['target']]}+; {unit} (our readings; see the Interpretation notes).",
+        f"Each unit success cancels one battery success. Disruptions: {reading[0].lower() + reading[1:]}; one or more force the unit back.",
+        f"The unit is suppressed unless its dice show more 6s than the battery's, {sixes}.",
     ]
 
 
@@ -174,9 +246,37 @@ CALCULATORS = (
                 minimum=2,
                 maximum=6,
             ),
+            Field(
+                "extra_dice_target",
+                "choice",
+                "Cover and partial-target dice score on",
+                "Whether the Cover Dice and the partial-target die score like the Reaction Dice or on a number of their own; see the Interpretation note.",
+                default=SAME,
+                choices=EXTRA_DICE_TARGETS,
+            ),
+            Field(
+                "extra_dice_sixes",
+                "bool",
+                "Cover and partial-target 6s count",
+                "The unit's Cover Dice and partial-target die count among its 6s when the two sides compare 6s for suppression; see the Interpretation note.",
+                default=True,
+            ),
+            Field(
+                "disruptions",
+                "choice",
+                "Disruptions",
+                "How the battery's successes turn into Disruptions; see the Interpretation note.",
+                default="unopposed",
+                choices=DISRUPTIONS,
+            ),
         ),
         outcomes=(
-            Outcome("unopposed", "int", "Unopposed successes (Disruptions)", "Battery successes the unit's successes did not cancel; each is one Disruption."),
+            Outcome(
+                "unopposed",
+                "int",
+                "Unopposed successes (Disruptions)",
+                "The Disruptions the unit takes: by our reading, the battery successes its own successes did not cancel.",
+            ),
             Outcome("suppressed", "bool", "Suppressed", "True unless the unit's dice show more 6s than the battery's."),
             Outcome("forced_back", "bool", "Forced back", "The unit takes one or more Disruptions and falls back toward its own table edge."),
         ),

@@ -15,7 +15,9 @@ penetration from the resolution table), and the hits are
 
 where R is the attack's 3D6 or 2D6 and halve(x) is x // 2 (rounding down)
 or (x + 1) // 2 (rounding up), applied only when the target is Down and the
-attack allows it. Arrival, spotting and the run are independent stages with
+attack allows it. The attack's extra pins P are its row's figure, or
+max(P - F, 0) under the reading where flak cancels pins too
+(``flak_cancels_pins``, Interpretation note ``k47-pins-after-flak``). Arrival, spotting and the run are independent stages with
 distinct results. They are independent parts (``dice.parts``), so the odds
 enumerate each on its own: 2T + 1 arrival paths, 3 spotting paths, and at
 most 7 * 3 * 16 paths of flak total, attack and hits for the run.
@@ -87,7 +89,7 @@ def spotting_roll(dice) -> dict:
     return {"spotting_pins": max(dice.sum_of(count, sides, label) + modifier, 0)}
 
 
-def attack_run(dice, flak_hits: int, flak_shots: int, flak_hit_on: int, down: bool, flak_order: str, rounding: str) -> dict:
+def attack_run(dice, flak_hits: int, flak_shots: int, flak_hit_on: int, down: bool, flak_order: str, rounding: str, flak_cancels_pins: bool = False) -> dict:
     """Flak, then (unless the aircraft aborts) the attack type and its hits."""
     flak = dice.sub(flak_total, flak_hits, flak_shots, flak_hit_on)
     if flak >= ABORT_HITS:
@@ -95,7 +97,8 @@ def attack_run(dice, flak_hits: int, flak_shots: int, flak_hit_on: int, down: bo
     attack = dice.d6("air strike resolution: the attack", chart=ATTACK_BY_FACE.__getitem__)
     row = ATTACKS[attack]
     hits = dice.sub(attack_hits, attack, flak, down and row["down_halves"], flak_order, rounding)
-    return {"aborted": False, "attack": attack, "hits": hits, "pins": row["pins"], "penetration": row["penetration"]}
+    pins = max(row["pins"] - flak, 0) if flak_cancels_pins else row["pins"]
+    return {"aborted": False, "attack": attack, "hits": hits, "pins": pins, "penetration": row["penetration"]}
 
 
 def attack_hits(dice, attack: str, flak: int, halved: bool, flak_order: str, rounding: str) -> int:
@@ -106,12 +109,12 @@ def attack_hits(dice, attack: str, flak: int, halved: bool, flak_order: str, rou
     return resolve_hits(rolled, flak, halved, flak_order, rounding)
 
 
-def air_strike(dice, flak_hits: int, flak_shots: int, flak_hit_on: int, target: str, down: bool, turns: int, flak_order: str, rounding: str) -> dict:
+def air_strike(dice, flak_hits: int, flak_shots: int, flak_hit_on: int, target: str, down: bool, turns: int, flak_order: str, rounding: str, flak_cancels_pins: bool) -> dict:
     """When the aircraft comes, and what one attack run does to the target: three independent parts."""
     return dice.parts(
         (strike_arrival, turns),
         (spotting_roll,),
-        (attack_run, flak_hits, flak_shots, flak_hit_on, down and can_go_down(target), flak_order, rounding),
+        (attack_run, flak_hits, flak_shots, flak_hit_on, down and can_go_down(target), flak_order, rounding, flak_cancels_pins),
     )
 
 
@@ -130,6 +133,8 @@ def _notes(inputs: dict) -> list[str]:
     if inputs["down"]:
         order = "flak hits come off before halving" if inputs["flak_order"] == "flak_first" else "hits are halved before flak hits come off"
         notes.append(f"Down: {order}, and an odd number halves rounding {inputs['rounding']}.")
+    if inputs["flak_cancels_pins"]:
+        notes.append("Each flak hit also takes one extra pin off the attack (not our reading; see the Interpretation note).")
     return notes
 
 
@@ -172,6 +177,13 @@ CALCULATORS = (
                 choices=FLAK_ORDERS,
             ),
             Field("rounding", "choice", "Down: odd hits round", "How an odd number of hits halves for a Down target.", default="down", choices=ROUNDINGS),
+            Field(
+                "flak_cancels_pins",
+                "bool",
+                "Flak also cancels pins",
+                "Each flak hit takes one of the attack's extra pins away as well as one hit; see the Interpretation note.",
+                default=False,
+            ),
         ),
         outcomes=(
             Outcome("arrival_turn", "int", "Aircraft arrives on turn", "The turn whose chart roll brings an aircraft; later if none has come yet.", extra=("later",)),
@@ -185,7 +197,7 @@ CALCULATORS = (
                 values=tuple(r["attack"] for r in RESOLUTION.rows) + ("none",),
             ),
             Outcome("hits", "int", "Hits on the target", "After flak and any halving; 0 when the run is called off."),
-            Outcome("pins", "int", "Extra pins from the attack", "The attack's own pins on the target; 0 when the run is called off."),
+            Outcome("pins", "int", "Extra pins from the attack", "The attack's own pins on the target (less the flak hits, if flak cancels pins); 0 when the run is called off."),
             Outcome("penetration", "int", "Penetration bonus", "Added to each hit's penetration; 0 when the run is called off."),
             Outcome("spotting_pins", "int", "Spotting pins", f"One unit's pins for sighting the aircraft ({SPOTTING_DICE}), for the target or any unit within {SPOTTING_RANGE} inches."),
         ),
