@@ -15,7 +15,8 @@ penetration from the resolution table), and the hits are
 
 where R is the attack's 3D6 or 2D6 and halve(x) is x // 2 (rounding down)
 or (x + 1) // 2 (rounding up), applied only when the target is Down and the
-attack allows it. The attack's extra pins P are its row's figure, or
+attack allows it (strafing and fighter-bombers only, unless
+``down_halves_every_attack``: note ``k47-no-down-ground-attack``). The attack's extra pins P are its row's figure, or
 max(P - F, 0) under the reading where flak cancels pins too
 (``flak_cancels_pins``, Interpretation note ``k47-pins-after-flak``). Arrival, spotting and the run are independent stages with
 distinct results. They are independent parts (``dice.parts``), so the odds
@@ -89,14 +90,24 @@ def spotting_roll(dice) -> dict:
     return {"spotting_pins": max(dice.sum_of(count, sides, label) + modifier, 0)}
 
 
-def attack_run(dice, flak_hits: int, flak_shots: int, flak_hit_on: int, down: bool, flak_order: str, rounding: str, flak_cancels_pins: bool = False) -> dict:
+def attack_run(
+    dice,
+    flak_hits: int,
+    flak_shots: int,
+    flak_hit_on: int,
+    down: bool,
+    flak_order: str,
+    rounding: str,
+    flak_cancels_pins: bool = False,
+    down_halves_every_attack: bool = False,
+) -> dict:
     """Flak, then (unless the aircraft aborts) the attack type and its hits."""
     flak = dice.sub(flak_total, flak_hits, flak_shots, flak_hit_on)
     if flak >= ABORT_HITS:
         return {"aborted": True, "attack": "none", "hits": 0, "pins": 0, "penetration": 0}
     attack = dice.d6("air strike resolution: the attack", chart=ATTACK_BY_FACE.__getitem__)
     row = ATTACKS[attack]
-    hits = dice.sub(attack_hits, attack, flak, down and row["down_halves"], flak_order, rounding)
+    hits = dice.sub(attack_hits, attack, flak, down and (row["down_halves"] or down_halves_every_attack), flak_order, rounding)
     pins = max(row["pins"] - flak, 0) if flak_cancels_pins else row["pins"]
     return {"aborted": False, "attack": attack, "hits": hits, "pins": pins, "penetration": row["penetration"]}
 
@@ -109,12 +120,24 @@ def attack_hits(dice, attack: str, flak: int, halved: bool, flak_order: str, rou
     return resolve_hits(rolled, flak, halved, flak_order, rounding)
 
 
-def air_strike(dice, flak_hits: int, flak_shots: int, flak_hit_on: int, target: str, down: bool, turns: int, flak_order: str, rounding: str, flak_cancels_pins: bool) -> dict:
+def air_strike(
+    dice,
+    flak_hits: int,
+    flak_shots: int,
+    flak_hit_on: int,
+    target: str,
+    down: bool,
+    turns: int,
+    flak_order: str,
+    rounding: str,
+    flak_cancels_pins: bool,
+    down_halves_every_attack: bool,
+) -> dict:
     """When the aircraft comes, and what one attack run does to the target: three independent parts."""
     return dice.parts(
         (strike_arrival, turns),
         (spotting_roll,),
-        (attack_run, flak_hits, flak_shots, flak_hit_on, down and can_go_down(target), flak_order, rounding, flak_cancels_pins),
+        (attack_run, flak_hits, flak_shots, flak_hit_on, down and can_go_down(target), flak_order, rounding, flak_cancels_pins, down_halves_every_attack),
     )
 
 
@@ -128,8 +151,11 @@ def _check(inputs: dict) -> None:
 def _notes(inputs: dict) -> list[str]:
     notes = [
         "The attack-run outcomes describe one run whenever it comes, a rookie pilot's included: it is resolved like Here it comes!.",
-        "Against a ground-attack aircraft the source offers no Down option, so its hits are never halved.",
     ]
+    if inputs["down_halves_every_attack"]:
+        notes.append("A Down target halves a ground-attack aircraft's hits too (not our reading; see the Interpretation note).")
+    else:
+        notes.append("Against a ground-attack aircraft the source offers no Down option, so its hits are never halved.")
     if inputs["down"]:
         order = "flak hits come off before halving" if inputs["flak_order"] == "flak_first" else "hits are halved before flak hits come off"
         notes.append(f"Down: {order}, and an odd number halves rounding {inputs['rounding']}.")
@@ -182,6 +208,13 @@ CALCULATORS = (
                 "bool",
                 "Flak also cancels pins",
                 "Each flak hit takes one of the attack's extra pins away as well as one hit; see the Interpretation note.",
+                default=False,
+            ),
+            Field(
+                "down_halves_every_attack",
+                "bool",
+                "Down also halves ground attack",
+                "A Down target halves a ground-attack aircraft's hits as well; see the Interpretation note.",
                 default=False,
             ),
         ),
