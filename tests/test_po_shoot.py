@@ -250,3 +250,13 @@ def test_ammunition_by_the_intensity_that_arrives():
     assert odds(batteries=3)["ammunition"] == {6: F(1)}
     # The intensity that arrives: 3 * 0 = 0 (1/6), 3 * 1 = 3 (1/3), 3 * 2 = 6 (1/2).
     assert odds(batteries=3, ammunition_by="arrived")["ammunition"] == {0: F(1, 6), 3: F(1, 3), 6: F(1, 2)}
+
+
+def test_ammunition_once_per_mission():
+    # Note po-ammunition-per-battery, input ammunition_per. Four batteries, intensity 3,
+    # +1 so never a table-3 result of 0: by default 4 * 3 = 12 points; once per mission, 3.
+    assert odds(mission="concentration", batteries=4, intensity=3, veteran=True, ammunition_per="mission")["ammunition"] == {3: F(1)}
+    # With the intensity that arrives: rows 2..6 (the die + 1): row 2 (face 1, 1/6) and
+    # row 3 (face 2, 1/6) cut 3 to 2, rows 4-6 (4/6) leave 3: 2 with 1/3, 3 with 2/3.
+    o = odds(mission="concentration", batteries=4, intensity=3, veteran=True, ammunition_per="mission", ammunition_by="arrived")
+    assert o["ammunition"] == {2: F(1, 3), 3: F(2, 3)}

@@ -284,6 +284,7 @@ CALCULATORS = (
         examples=(
             {"fire_dice": "2", "sheaf": "converged", "target": "anti_tank", "reaction_dice": "1", "cover": "medium", "partial": "true"},
             {"fire_dice": "6", "reaction_dice": "4", "cover": "light", "reaction_target": "5"},
+            {"fire_dice": "3", "reaction_dice": "2", "cover": "medium", "extra_dice_target": "5", "extra_dice_sixes": "false", "disruptions": "if_suppressed"},
         ),
     ),
 )

@@ -240,6 +240,7 @@ CALCULATORS = (
             {"flak_hits": "2", "flak_shots": "4", "down": "true", "target": "artillery"},
             {"flak_shots": "6", "flak_hit_on": "4", "target": "armoured", "turns": "1"},
             {"flak_hits": "3", "down": "true", "flak_order": "halve_first", "rounding": "up"},
+            {"flak_hits": "1", "down": "true", "down_halves_every_attack": "true", "flak_cancels_pins": "true"},
         ),
     ),
 )

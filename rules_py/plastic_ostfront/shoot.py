@@ -32,7 +32,9 @@ each an independent part enumerated on its own (``dice.sub``):
    several times throws the damage and effect dice of one hit.
 7. **Ammunition.** Every firing battery spends the intensity called in points
    unless table 3 reads 0; under ``ammunition_by`` = ``arrived`` (note
-   ``po-ammunition-spent``) it spends the intensity that arrives, E.
+   ``po-ammunition-spent``) it spends the intensity that arrives, E; under
+   ``ammunition_per`` = ``mission`` (note ``po-ammunition-per-battery``) the
+   mission spends the figure once rather than once per battery.
 
 The d dice of a concentration are folded one battery at a time
 (``_strikes(k) = _one_strike(k) + _strikes(k + 1)``), so the odds cost grows
@@ -98,6 +100,10 @@ AMMUNITION = (
 GUN_DAMAGE = (
     Choice("crew_and_weapon", "Each hit throws for the crew, as infantry, and for the weapon, as an open AFV"),
     Choice("weapon_only", "Each hit throws for the weapon only, as an open AFV; the crew line is about the hit itself"),
+)
+AMMUNITION_PER = (
+    Choice("battery", "Each firing battery spends it"),
+    Choice("mission", "The mission spends it once"),
 )
 SEVERAL_HITS = (
     Choice("each", "Every hit throws its own damage dice"),
@@ -316,7 +322,10 @@ def plan(items: tuple) -> Plan:
     return Plan(
         intensity=intensity,
         modifier=modifier_total(inputs),
-        ammunition=tuple(inputs["batteries"] * _ammunition(intensity if inputs["ammunition_by"] == "called" else e) for e in levels),
+        ammunition=tuple(
+            (inputs["batteries"] if inputs["ammunition_per"] == "battery" else 1) * _ammunition(intensity if inputs["ammunition_by"] == "called" else e)
+            for e in levels
+        ),
         pins=tuple(e > 0 and (inputs["pinning"] == "always" or INTENSITY.lookup("level", e, "pins")) for e in levels),
         dice=inputs["batteries"] if mission["die_per_battery"] else 1,
         to_hit=tuple(hit_score(inputs, e) for e in levels),
@@ -380,7 +389,8 @@ def notes(values: dict) -> list[str]:
         out.append("Casualties: " + next(c.label for c in INFANTRY_HITS if c.name == values["infantry_hits"]) + ".")
     if values["mission"] == "concentration" and values["batteries"] > 1:
         out.append("Several hits: " + next(c.label for c in SEVERAL_HITS if c.name == values["several_hits"]).lower() + ".")
-    out.append("Ammunition: " + next(c.label for c in AMMUNITION if c.name == values["ammunition_by"]).lower() + ".")
+    per = next(c.label for c in AMMUNITION_PER if c.name == values["ammunition_per"])
+    out.append("Ammunition: " + next(c.label for c in AMMUNITION if c.name == values["ammunition_by"]).lower() + "; " + per[0].lower() + per[1:] + ".")
     if values["target"] not in ("infantry", "gun"):
         out.append("A vehicle can be targeted only while it is standing still.")
         if values["cover"] != "open":
@@ -394,6 +404,7 @@ EXAMPLES = (
     {"calibre": "150", "mission": "concentration", "batteries": "2", "target": "afv_4_plus", "to_hit": "3", "veteran": "true", "surprise": "true"},
     {"calibre": "105", "intensity": "3", "poor": "true", "target": "infantry", "cover": "hasty", "to_hit_at_2": "5", "to_hit_at_1": "6"},
     {"rockets": "true", "mission": "creeping", "target": "soft_vehicle", "small_battery": "true", "non_foo": "true"},
+    {"mission": "concentration", "target": "gun", "gun_damage": "weapon_only", "several_hits": "once", "ammunition_by": "arrived", "to_hit": "3"},
 )
 
 CALCULATORS = (
@@ -466,6 +477,7 @@ CALCULATORS = (
             Field("gun_damage", "choice", "Damage to a gun", "How a hit on a gun is thrown for on tables 5 and 6; see the Interpretation note.", default="crew_and_weapon", choices=GUN_DAMAGE),
             Field("several_hits", "choice", "Several hits on one element", "Whether every hit of a concentration throws its own damage dice; see the Interpretation note.", default="each", choices=SEVERAL_HITS),
             Field("ammunition_by", "choice", "Ammunition spent by", "Whether a battery spends the intensity called or the intensity that arrives; see the Interpretation note.", default="called", choices=AMMUNITION),
+            Field("ammunition_per", "choice", "Ammunition counted", "Whether each firing battery spends the points or the mission spends them once; see the Interpretation note.", default="battery", choices=AMMUNITION_PER),
         ),
         outcomes=(
             Outcome("effective_intensity", "int", "Effective intensity", "The intensity that arrives after table 3; 0 means no effect."),
