@@ -240,3 +240,16 @@ def test_disruption_readings():
     o = CALC.odds(**base, disruptions="if_suppressed").outcomes
     assert dict(o["unopposed"]) == {0: F(14, 27), 1: F(77, 216), 2: F(27, 216)}
     assert o["forced_back"].p(True) == F(104, 216)
+
+
+def test_no_disruption_means_suppressed():
+    # Note chq-suppressed-without-disruption, input suppressed_without_disruption.
+    # Two Fire Dice against one Reaction Die, all on 4+.
+    # Default: not suppressed = the unit's die a 6 and neither Fire Die one: 1/6 * 25/36 = 25/216.
+    base = {"fire_dice": 2, "reaction_dice": 1}
+    assert CALC.odds(**base).outcomes["suppressed"].p(False) == F(25, 216)
+    # Other reading: it must also take a Disruption. Its 6 cancels one success, so
+    # both Fire Dice must succeed without a 6 (a 4 or a 5 each, 2/6): 1/6 * (2/6)^2 = 4/216 = 1/54.
+    o = CALC.odds(**base, suppressed_without_disruption=True).outcomes
+    assert o["suppressed"].p(False) == F(1, 54)
+    assert o["unopposed"] == CALC.odds(**base).outcomes["unopposed"]  # Disruptions unchanged

@@ -13,7 +13,9 @@ Each unit under the Fire Template is resolved on its own:
 * ``suppressed`` unless the unit's dice show strictly more 6s than the
   battery's (the battery is a high-suppression weapon); the unit's Cover and
   partial-target dice count among its 6s unless ``extra_dice_sixes`` is off
-  (note ``chq-cover-dice-sixes``);
+  (note ``chq-cover-dice-sixes``). Under the reading
+  ``suppressed_without_disruption`` (note ``chq-suppressed-without-disruption``)
+  a unit that takes no Disruption is suppressed whatever the 6s;
 * ``unopposed`` is the Disruptions (note ``chq-disruptions``, input
   ``disruptions``): by default u = max(0, fire successes - unit successes);
   ``one_if_more`` reads min(u, 1), and ``if_suppressed`` reads u for a
@@ -143,6 +145,7 @@ def fire_for_effect(
     extra_dice_target: str = SAME,
     extra_dice_sixes: bool = True,
     disruptions: str = "unopposed",
+    suppressed_without_disruption: bool = False,
 ) -> dict:
     """One unit under the template: the battery's Fire Dice against the unit's dice."""
     n_fire = battery_dice(fire_dice, sheaf)
@@ -160,6 +163,8 @@ def fire_for_effect(
             _unit_roll_apart, reaction_dice, reaction_target, n_extra, extra_tn, extra_dice_sixes, sixes if sixes < counted else counted, n_fire
         )
     unopposed = _disruptions(hits - saves if hits > saves else 0, suppressed, disruptions)
+    if suppressed_without_disruption and not unopposed:
+        suppressed = True
     return {"unopposed": unopposed, "suppressed": suppressed, "forced_back": unopposed > 0}
 
 
@@ -185,6 +190,8 @@ def _notes(inputs: dict) -> list[str]:
         else "counting the unit's Reaction Dice only, not its Cover and partial-target dice"
     )
     reading = next(c.label for c in DISRUPTIONS if c.name == inputs["disruptions"])
+    if inputs["suppressed_without_disruption"]:
+        sixes += "; a unit that takes no Disruption is suppressed whatever the 6s (not our reading)"
     return [
         f"The battery rolls {n_fire} {fire_word} scoring on {_FIRE_TN[inputs['target']]}+; {unit} (our readings; see the Interpretation notes).",
         f"Each unit success cancels one battery success. Disruptions: {reading[0].lower() + reading[1:]}; one or more force the unit back.",
@@ -268,6 +275,13 @@ CALCULATORS = (
                 "How the battery's successes turn into Disruptions; see the Interpretation note.",
                 default="unopposed",
                 choices=DISRUPTIONS,
+            ),
+            Field(
+                "suppressed_without_disruption",
+                "bool",
+                "No Disruption means suppressed",
+                "A unit that takes no Disruption is suppressed whatever the 6s show; see the Interpretation note.",
+                default=False,
             ),
         ),
         outcomes=(
