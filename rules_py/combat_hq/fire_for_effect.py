@@ -67,18 +67,13 @@ _COVER_DICE = {r["cover"]: r["dice"] for r in COVER.rows}
 _PARTIAL_DICE = {False: TARGETS.lookup("target", "full", "extra_dice"), True: TARGETS.lookup("target", "partial", "extra_dice")}
 
 
-@lru_cache(maxsize=None)
-def successes_and_sixes(tn: int):
-    """Pool key: a face counts (1 success if face >= tn, 1 six if face == 6).
+def successes_and_sixes(tn: int) -> tuple[tuple[int, int], ...]:
+    """Pool key as a face table: each face counts (1 success if face >= tn, 1 six if face == 6)."""
+    return _COUNTS[tn]
 
-    Cached per target number so that the engine's pool distributions, cached on
-    the key function, are reused between calls.
-    """
 
-    def key(face: int) -> tuple[int, int]:
-        return (1 if face >= tn else 0, 1 if face == 6 else 0)
-
-    return key
+# Every target number's table, built once: the procedure runs once per leaf of the odds tree.
+_COUNTS = {tn: tuple((1 if face >= tn else 0, 1 if face == 6 else 0) for face in range(1, 7)) for tn in range(1, 8)}
 
 
 def battery_dice(fire_dice: int, sheaf: str) -> int:
@@ -93,7 +88,8 @@ def unit_dice(reaction_dice: int, cover: str, partial: bool) -> int:
 
 @lru_cache(maxsize=None)
 def _pool_label(side: str, n: int, tn: int) -> str:
-    # Built once per pool size: the procedure runs once per leaf of the odds tree.
+    # A roll's label, built once per pool size: the procedure runs once per leaf
+    # of the odds tree, where labels go unused. (A memo of text, not a cache key.)
     return f"{side} ({n}D6, {tn}+): successes and 6s"
 
 

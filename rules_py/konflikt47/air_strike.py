@@ -74,7 +74,7 @@ def resolve_hits(rolled: int, flak: int, halved: bool, flak_order: str, rounding
 def strike_arrival(dice, turns: int) -> dict:
     """Roll the air strike chart each turn until an aircraft comes or ``turns`` have passed."""
     for turn in range(1, turns + 1):
-        result = dice.d6(f"air strike chart, start of turn {turn}", chart=ARRIVAL_BY_FACE.__getitem__)
+        result = dice.d6(f"air strike chart, start of turn {turn}", chart=ARRIVAL_BY_FACE)
         if result != "empty":
             return {"arrival_turn": turn, "rookie": result == "rookie"}
     return {"arrival_turn": "later", "rookie": False}
@@ -86,7 +86,7 @@ def spotting_roll(dice) -> dict:
     label = f"spotting pins on the target ({SPOTTING_DICE})"
     if count == 1:
         # One die: the log shows the pins themselves, not the bare face.
-        return {"spotting_pins": dice.die(sides, label, chart=lambda face: max(face + modifier, 0))}
+        return {"spotting_pins": dice.die(sides, label, chart=tuple(max(face + modifier, 0) for face in range(1, sides + 1)))}
     return {"spotting_pins": max(dice.sum_of(count, sides, label) + modifier, 0)}
 
 
@@ -105,7 +105,7 @@ def attack_run(
     flak = dice.sub(flak_total, flak_hits, flak_shots, flak_hit_on)
     if flak >= ABORT_HITS:
         return {"aborted": True, "attack": "none", "hits": 0, "pins": 0, "penetration": 0}
-    attack = dice.d6("air strike resolution: the attack", chart=ATTACK_BY_FACE.__getitem__)
+    attack = dice.d6("air strike resolution: the attack", chart=ATTACK_BY_FACE)
     row = ATTACKS[attack]
     hits = dice.sub(attack_hits, attack, flak, down and (row["down_halves"] or down_halves_every_attack), flak_order, rounding)
     pins = max(row["pins"] - flak, 0) if flak_cancels_pins else row["pins"]

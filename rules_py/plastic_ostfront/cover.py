@@ -37,7 +37,7 @@ STOREYS = (
 COVER_VALUES = tuple(dict.fromkeys(COVER.column("value")))
 
 
-def _throw(dice, n: int, target: int, label: str) -> bool:
+def _throw(dice, n: int, target: int, *, label: str) -> bool:
     """nD6 >= target, as one choice point: collapsed or not."""
     if target <= n:
         return True  # the lowest throw already makes it: no dice needed
@@ -63,17 +63,17 @@ def cover_collapse(dice, cover: str, prepared: bool, levels: int, barrage_points
         return {"collapsed": False, "levels_left": levels, "cover_left": value}
     needs = lambda target: f"collapse throw, {dice_thrown}D6 + {barrage_points} barrage points (needs {target}+)"  # noqa: E731
     if not per_level:
-        down = dice.sub(_throw, dice_thrown, score - barrage_points, needs(score))
+        down = dice.sub(_throw, dice_thrown, score - barrage_points, label=needs(score))
         return {"collapsed": down, "levels_left": 0 if down else levels, "cover_left": after if down else value}
     if storeys == "whole":
         target = score * levels
-        down = dice.sub(_throw, dice_thrown, target - barrage_points, needs(target))
+        down = dice.sub(_throw, dice_thrown, target - barrage_points, label=needs(target))
         left = 0 if down else levels
     elif storeys == "one_level":
-        left = levels - dice.sub(_throw, dice_thrown, score - barrage_points, needs(score) + ", top level")
+        left = levels - dice.sub(_throw, dice_thrown, score - barrage_points, label=needs(score) + ", top level")
     else:
         left = levels
-        while left and dice.sub(_throw, dice_thrown, score - barrage_points, needs(score) + f", level {left} from the ground"):
+        while left and dice.sub(_throw, dice_thrown, score - barrage_points, label=needs(score) + f", level {left} from the ground"):
             left -= 1
     return {"collapsed": left == 0, "levels_left": left, "cover_left": after if left == 0 else value}
 

@@ -135,11 +135,8 @@ def modifier_total(flags: dict[str, bool]) -> int:
 
 def effectiveness(dice, intensity: int, modifier: int) -> tuple[int, bool]:
     """Table 3: (effective intensity, ammunition used) for a called intensity."""
-
-    def row_of(face: int) -> int:
-        # Beyond the table's rows: 0 or less reads as 0, above 6 as 6.
-        return min(max(face + modifier, LOWEST_ROW), HIGHEST_ROW)
-
+    # The row each face reads; beyond the table's rows, 0 or less reads as 0, above 6 as 6.
+    row_of = tuple(min(max(face + modifier, LOWEST_ROW), HIGHEST_ROW) for face in range(1, 7))
     sign = f"{modifier:+d}" if modifier else "no modifier"
     row = EFFECTIVENESS.row("roll", dice.d6(f"effectiveness, table 3 ({sign}): row", chart=row_of))
     if not row["fire_arrives"]:
@@ -181,15 +178,9 @@ def _successes(dice, n: int, label: str, score: int | None, modifier: int) -> in
     return dice.successes(n, score - modifier, f"{label} ({_needs(score, modifier)})")
 
 
-@lru_cache(maxsize=None)
-def _same_die_key(score: int, second: int, modifier: int):
-    """For one damage die: (1 if it damages, 1 if it also reaches the 2nd-casualty score)."""
-
-    def key(face: int) -> tuple[int, int]:
-        value = face + modifier
-        return (int(value >= score), int(value >= score and value >= second))
-
-    return key
+def _same_die_key(score: int, second: int, modifier: int) -> tuple[tuple[int, int], ...]:
+    """For one damage die, as a face table: (1 if it damages, 1 if it also reaches the 2nd-casualty score)."""
+    return tuple((int(face + modifier >= score), int(face + modifier >= score and face + modifier >= second)) for face in range(1, 7))
 
 
 def _casualties(dice, hits: int, d: Damage) -> int:
@@ -207,17 +198,11 @@ def _casualties(dice, hits: int, d: Damage) -> int:
     return damaging * d.casualties + extra
 
 
-@lru_cache(maxsize=None)
-def _effect_key(effects: tuple[tuple[int, int, str], ...]):
-    """One table-6 die as a count vector over the list's effects (cached, so the
-    pool of n such dice is convolved once)."""
+def _effect_key(effects: tuple[tuple[int, int, str], ...]) -> tuple[tuple[int, ...], ...]:
+    """One table-6 die as a face table of count vectors over the list's effects."""
     kinds = _kinds(effects)
-
-    def key(face: int) -> tuple[int, ...]:
-        found = next(e for lo, hi, e in effects if lo <= face <= hi)
-        return tuple(int(kind == found) for kind in kinds)
-
-    return key
+    found = [next(e for lo, hi, e in effects if lo <= face <= hi) for face in range(1, 7)]
+    return tuple(tuple(int(kind == effect) for kind in kinds) for effect in found)
 
 
 def _kinds(effects: tuple[tuple[int, int, str], ...]) -> tuple[str, ...]:
