@@ -23,14 +23,24 @@ Keeping the tree small
 Replay costs one run of the procedure per leaf, so aggregates are single
 choice points: ``sum_of(n, sides)`` is the n-fold convolution of one die and
 has ``n*(sides-1)+1`` values instead of ``sides**n`` paths; ``successes(n,
-target)`` is a binomial with ``n+1`` values; ``pool(n, sides, key)`` sums a
-vector ``key(face)`` over n dice (for instance successes and sixes together)
-by convolution. A *chart* roll (``d6(label, chart=...)``) branches once per
+target)`` is a binomial with ``n+1`` values; ``pool(n, sides, key)`` sums
+``key``'s entry for each face (a number or a vector, for instance successes
+and sixes together) over n dice by convolution. A *chart* roll (``d6(label, chart=...)``) branches once per
 distinct chart result, not per face.
 
-``dice.sub(fn, *args)`` runs a self-contained part of a procedure; in odds
-mode the part is enumerated on its own (once per distinct ``args``, cached)
-and becomes one choice point over its distinct return values. That turns a
+Charts and pool keys are data: a tuple whose i-th entry is what face i + 1
+reads (:func:`face_table` builds one from a function). The engine's caches
+(the pool distributions, a chart's distribution) are keyed on that tuple, so
+two calls that read the dice the same way share one distribution, whoever
+built the tuple and however. A function is still accepted and turned into its
+table at the call.
+
+``dice.sub(fn, *args, **labels)`` runs a self-contained part of a procedure;
+in odds mode the part is enumerated on its own (once per distinct ``fn`` and
+``args``, cached) and becomes one choice point over its distinct return
+values. Keyword arguments are passed on to ``fn`` but are not part of the
+cache key: they are for what a roll shows (labels) and must not change the
+part's distribution. That turns a
 product of independent stages into a sum of their sizes *inside* each stage;
 the replays of the procedure itself still number the product of the stages'
 distinct results.
@@ -58,6 +68,7 @@ from functools import lru_cache
 from typing import Any
 
 __all__ = [
+    "face_table",
     "Distribution",
     "Dice",
     "Enumerating",
@@ -196,22 +207,43 @@ def die(sides: int) -> Distribution:
     return Distribution({k: 1 for k in range(1, sides + 1)})
 
 
-@lru_cache(maxsize=None)
-def pool(n: int, sides: int, key: Callable[[int], Hashable]) -> Distribution:
+FaceTable = tuple  # entry i: what face i + 1 reads
+Counts = tuple  # what a pool key counts, for a roll in words: ((singular, plural), ...)
+SUCCESSES: Counts = (("success", "successes"),)
+
+
+def face_table(sides: int, read: Callable[[int], Hashable] | FaceTable) -> FaceTable:
+    """What each face of a die reads, as data: (read(1), ..., read(sides)).
+
+    A table already (a tuple of ``sides`` entries) is returned as it is."""
+    if isinstance(read, tuple):
+        if len(read) != sides:
+            raise ValueError(f"a table for a {sides}-sided die needs {sides} entries, not {len(read)}")
+        return read
+    return tuple(read(face) for face in range(1, sides + 1))
+
+
+def pool(n: int, sides: int, key: Callable[[int], Hashable] | FaceTable) -> Distribution:
     """The sum over n independent dice of key(face), by repeated convolution.
 
-    ``key`` maps a face to a number or a tuple of numbers (added element-wise),
-    so one pass can count successes and sixes together. With zero dice the
-    sum is 0 (or the zero tuple). Cost: O(n * values * sides), never sides**n.
+    ``key`` (a face table, or a function of the face) gives a number or a
+    tuple of numbers (added element-wise), so one pass can count successes
+    and sixes together. With zero dice the sum is 0 (or the zero tuple).
+    Cost: O(n * values * sides), never sides**n; cached by the table's value.
     """
+    return _pool(n, sides, face_table(sides, key))
+
+
+@lru_cache(maxsize=None)
+def _pool(n: int, sides: int, table: FaceTable) -> Distribution:
     if n < 0:
         raise ValueError("cannot roll a negative number of dice")
+    face_table(sides, table)  # checks its length
     # Convolve integer counts of faces (every die is fair, so each of the
     # sides**n rolls is equally likely) and divide once at the end: Fraction
     # arithmetic at every step made large pools slow.
     one: dict[Hashable, int] = {}
-    for face in range(1, sides + 1):
-        value = key(face)
+    for value in table:
         one[value] = one.get(value, 0) + 1
     first = next(iter(one))
     zero = tuple(0 for _ in first) if isinstance(first, tuple) else 0
@@ -226,27 +258,26 @@ def pool(n: int, sides: int, key: Callable[[int], Hashable]) -> Distribution:
     return Distribution({value: Fraction(ways, sides**n) for value, ways in counts.items()})
 
 
-def _identity(face: int) -> int:
-    return face
+@lru_cache(maxsize=None)
+def faces(sides: int) -> FaceTable:
+    """The table of a die read as its own number: (1, 2, ..., sides)."""
+    return tuple(range(1, sides + 1))
+
+
+@lru_cache(maxsize=None)
+def at_least(target: int, sides: int = 6) -> FaceTable:
+    """The table of a die that counts 1 when it shows ``target`` or more, else 0."""
+    return tuple(1 if face >= target else 0 for face in range(1, sides + 1))
 
 
 def sum_of(n: int, sides: int) -> Distribution:
     """The total of n dice of the given sides (3D6: values 3..18)."""
-    return pool(n, sides, _identity)
-
-
-@lru_cache(maxsize=None)
-def _at_least(target: int) -> Callable[[int], int]:
-    def key(face: int) -> int:
-        return 1 if face >= target else 0
-
-    key.names = (("success", "successes"),)  # how a roll log counts them
-    return key
+    return _pool(n, sides, faces(sides))
 
 
 def successes(n: int, target: int, sides: int = 6) -> Distribution:
     """How many of n dice show target or more: Binomial(n, (sides-target+1)/sides)."""
-    return pool(n, sides, _at_least(target))
+    return _pool(n, sides, at_least(target, sides))
 
 
 # ---------------------------------------------------------------------------
@@ -257,30 +288,35 @@ class Dice:
     """What a procedure asks for its randomness. Subclasses decide how: each
     implements the two kinds of choice point, ``die`` and ``pool``."""
 
-    def die(self, sides: int, label: str, chart: Callable[[int], Hashable] | None = None) -> Any:
-        """Roll one die. With ``chart`` the face is looked up and the result returned."""
+    def die(self, sides: int, label: str, chart: FaceTable | Callable[[int], Hashable] | None = None) -> Any:
+        """Roll one die. With ``chart`` (a face table) the face is looked up and the result returned."""
         raise NotImplementedError
 
-    def d6(self, label: str, chart: Callable[[int], Hashable] | None = None) -> Any:
+    def d6(self, label: str, chart: FaceTable | Callable[[int], Hashable] | None = None) -> Any:
         return self.die(6, label, chart)
 
-    def d3(self, label: str, chart: Callable[[int], Hashable] | None = None) -> Any:
+    def d3(self, label: str, chart: FaceTable | Callable[[int], Hashable] | None = None) -> Any:
         return self.die(3, label, chart)
 
-    def pool(self, n: int, sides: int, label: str, key: Callable[[int], Hashable]) -> Any:
-        """Roll n dice and return the sum of key(face) over them (one choice point)."""
+    def pool(self, n: int, sides: int, label: str, key: FaceTable | Callable[[int], Hashable], counts: Counts | None = None) -> Any:
+        """Roll n dice and return the sum of key's entry for each face (one choice point).
+
+        ``counts`` names what the key counts, for a roll shown in words: one
+        (singular, plural) pair per number the key gives, e.g. (("success",
+        "successes"), ("six", "sixes")). It never changes the odds."""
         raise NotImplementedError
 
     def sum_of(self, n: int, sides: int, label: str) -> int:
         """Roll n dice and return their total."""
-        return self.pool(n, sides, label, _identity)
+        return self.pool(n, sides, label, faces(sides))
 
     def successes(self, n: int, target: int, label: str, sides: int = 6) -> int:
         """Roll n dice and return how many show ``target`` or more."""
-        return self.pool(n, sides, label, _at_least(target))
+        return self.pool(n, sides, label, at_least(target, sides), SUCCESSES)
 
-    def sub(self, fn: Callable[..., Any], *args: Hashable) -> Any:
-        """Run ``fn(dice, *args)``, a self-contained part of a procedure."""
+    def sub(self, fn: Callable[..., Any], *args: Hashable, **labels: Any) -> Any:
+        """Run ``fn(dice, *args, **labels)``, a self-contained part of a procedure.
+        ``labels`` are for the roll's record only: they are not part of the cache key."""
         raise NotImplementedError
 
     def parts(self, *parts: tuple) -> Any:
@@ -303,25 +339,25 @@ class Rolling(Dice):
 
     def die(self, sides, label, chart=None):
         face = self.rng.randrange(sides) + 1
-        return self._shown(label, f"D{sides}", [face], (chart or _identity)(face))
+        return self._shown(label, f"D{sides}", [face], face if chart is None else face_table(sides, chart)[face - 1])
 
-    def pool(self, n, sides, label, key):
-        faces = [self.rng.randrange(sides) + 1 for _ in range(n)]
-        value = next(iter(pool(0, sides, key)))  # the zero of key's type
-        per_face = [key(face) for face in faces]
-        for counted in per_face:
-            value = _add(value, counted)
-        # What each die counted, for a roll log in words (rules_py.answer): a
-        # key other than the face itself counts something on each die.
-        shown = {"per_face": per_face, "counting": key is not _identity and not isinstance(value, tuple), "names": getattr(key, "names", None)}
-        return self._shown(label, f"{n}D{sides}", faces, value, shown)
+    def pool(self, n, sides, label, key, counts=None):
+        table = face_table(sides, key)
+        shown = [self.rng.randrange(sides) + 1 for _ in range(n)]
+        value = next(iter(_pool(0, sides, table)))  # the zero of key's type
+        for face in shown:
+            value = _add(value, table[face - 1])
+        # What each die counted, for a roll in words (rules_py.answer): a key
+        # other than the faces themselves counts something on each die.
+        counted = {"per_face": [table[face - 1] for face in shown], "counting": table != faces(sides) and not isinstance(value, tuple), "names": counts}
+        return self._shown(label, f"{n}D{sides}", shown, value, counted)
 
-    def _shown(self, label: str, spec: str, faces: list[int], value: Any, shown: dict | None = None) -> Any:
-        self.log.append({"label": label, "dice": spec, "faces": faces, "result": value, **(shown or {})})
+    def _shown(self, label: str, spec: str, faces: list[int], value: Any, counted: dict | None = None) -> Any:
+        self.log.append({"label": label, "dice": spec, "faces": faces, "result": value, **(counted or {})})
         return value
 
-    def sub(self, fn, *args):
-        return fn(self, *args)
+    def sub(self, fn, *args, **labels):
+        return fn(self, *args, **labels)
 
     def parts(self, *parts):
         merged: dict[str, Any] = {}
@@ -396,26 +432,22 @@ class Enumerating(Dice):
 
     # The procedure runs once per path: a choice point only looks its
     # distribution up (labels are for rolls).
+    # A table's length is checked once, when its distribution is first built.
     def die(self, sides, label, chart=None):
-        return self._pick(self._chart(sides, chart or _identity))
+        if chart is None:
+            chart = faces(sides)
+        elif type(chart) is not tuple:
+            chart = face_table(sides, chart)
+        return self._pick(_chart(sides, chart))
 
-    def pool(self, n, sides, label, key):
-        return self._pick(pool(n, sides, key))
+    def pool(self, n, sides, label, key, counts=None):
+        return self._pick(_pool(n, sides, key if type(key) is tuple else face_table(sides, key)))
 
-    def _chart(self, sides, look):
-        # A chart is looked up again on every replay: build its distribution
-        # once per enumeration (the cache lives as long as the odds call).
-        key = ("chart", sides, look)
-        dist = self._cache.get(key)
-        if dist is None:
-            dist = self._cache[key] = die(sides).map(look)
-        return dist
-
-    def sub(self, fn, *args):
+    def sub(self, fn, *args, **labels):
         key = (fn, args)
         dist = self._cache.get(key)
         if dist is None:
-            paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, self._cache))
+            paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, self._cache, labels))
             dist = _summed(paths, f"part {getattr(fn, '__name__', fn)!s}")
             self._cache[key] = dist
         return _Freeze.unpack(self._pick(dist))
@@ -433,18 +465,25 @@ class Enumerating(Dice):
         return merged
 
 
+@lru_cache(maxsize=None)
+def _chart(sides: int, table: FaceTable) -> Distribution:
+    """One die read through a face table: each distinct entry with its share of the faces."""
+    return Distribution((entry, 1) for entry in face_table(sides, table))
+
+
 def _paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[Any, Fraction]]:
     """Every path through fn's choice points: (return value, exact weight)."""
     for result, num, den in _raw_paths(fn, args, cache):
         yield result, Fraction(num, den)
 
 
-def _raw_paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[Any, int, int]]:
+def _raw_paths(fn: Callable[..., Any], args: tuple, cache: dict, labels: Mapping[str, Any] | None = None) -> Iterator[tuple[Any, int, int]]:
     """Every path: (return value, weight numerator, weight denominator), unreduced."""
     path: list[int] = []
+    labels = labels or {}
     while True:
         dice = Enumerating(path, cache)
-        result = fn(dice, *args)
+        result = fn(dice, *args, **labels)
         yield result, dice._num, dice._den
         sizes = dice._sizes
         del path[len(sizes):]

@@ -24,8 +24,15 @@ one ``[[note]]`` each::
     calculator = "chq-deviation"          # optional: the calculator, and
     input = "hit_faces"                   # its input that lets a player choose otherwise
 
-Loading checks the keys and types; the tests check that pages, anchors,
-calculators and inputs exist.
+A note with an input states that input's default only as ``{default}`` in its
+``reading`` (for example "The die has {default} Hit faces ..."): loading fills
+it in from the calculator's own Field, so the note and the calculator cannot
+disagree. A choice reads as its label, a number as itself, a tick box as
+"ticked" or "not ticked". Loading refuses a note with an input whose reading
+has no ``{default}``, and one without an input whose reading has one.
+
+Loading checks the keys and types, and that a note's calculator and input
+exist; the tests check that pages and anchors exist.
 """
 
 from __future__ import annotations
@@ -60,7 +67,7 @@ class Interpretation:
     rule: str
     page: str
     question: str
-    reading: str
+    reading: str  # with the input's default filled in
     calculator: str = ""
     input: str = ""
 
@@ -107,16 +114,50 @@ def glossary() -> tuple[Term, ...]:
     return tuple(terms)
 
 
+DEFAULT = "{default}"
+
+
+def default_words(calculator: str, name: str, where: str = "") -> str:
+    """A calculator input's default as a note states it (see the module docstring)."""
+    from .calculator import format_value
+    from .registry import get  # late: the registry imports every calculator module
+
+    try:
+        fields = {f.name: f for f in get(calculator).fields}
+    except ValueError:
+        raise TableError(f"{where}: no calculator {calculator!r}") from None
+    if name not in fields:
+        raise TableError(f"{where}: {calculator} has no input {name!r}")
+    field = fields[name]
+    if field.type == "choice":
+        return next(c.label for c in field.choices if c.name == field.default)
+    if field.type == "bool":
+        return "ticked" if field.default else "not ticked"
+    return format_value(field.default)
+
+
+def interpretation(system: str, entry: dict, where: str) -> Interpretation:
+    """One checked note, its reading's ``{default}`` filled in from its input."""
+    e = dict(_fields(entry, where, ("id", "rule", "page", "question", "reading"), ("calculator", "input")))
+    if bool(e.get("calculator")) != bool(e.get("input")):
+        raise TableError(f"{where}: calculator and input go together")
+    if DEFAULT in e["question"]:
+        raise TableError(f"{where}: only the reading may state the input's default")
+    if e.get("input"):
+        if e["reading"].count(DEFAULT) != 1:
+            raise TableError(f"{where}: the reading must state the input's default once, as {DEFAULT}")
+        e["reading"] = e["reading"].replace(DEFAULT, default_words(e["calculator"], e["input"], where))
+    elif DEFAULT in e["reading"]:
+        raise TableError(f"{where}: {DEFAULT} in a note without an input")
+    return Interpretation(system, **e)
+
+
 @lru_cache(maxsize=None)
 def interpretations() -> tuple[Interpretation, ...]:
     notes = []
     for s in SYSTEMS:
         for i, entry in enumerate(_read(s.package, "interpretations.toml").get("note", [])):
-            where = f"{s.package}/data/interpretations.toml note {i + 1}"
-            e = _fields(entry, where, ("id", "rule", "page", "question", "reading"), ("calculator", "input"))
-            if bool(e.get("calculator")) != bool(e.get("input")):
-                raise TableError(f"{where}: calculator and input go together")
-            notes.append(Interpretation(s.slug, **e))
+            notes.append(interpretation(s.slug, entry, f"{s.package}/data/interpretations.toml note {i + 1}"))
     ids = [n.id for n in notes]
     dupes = {i for i in ids if ids.count(i) > 1}
     if dupes:

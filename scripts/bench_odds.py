@@ -31,7 +31,7 @@ from rules_py.dice import Distribution, enumerate_outcomes  # noqa: E402
 
 
 def clear_caches() -> None:
-    for fn in (dice_module.die, dice_module.pool, dice_module._at_least):
+    for fn in (dice_module.die, dice_module._pool, dice_module._chart):
         fn.cache_clear()
 
 

@@ -195,3 +195,61 @@ def test_tables_hold_the_sources_figures():
 def test_bad_input_names_the_field(field, bad):
     with pytest.raises(InputError, match=field):
         CALC.odds({field: bad})
+
+
+def test_cover_dice_on_a_number_of_their_own():
+    # Note chq-cover-and-partial-dice, input extra_dice_target. One Fire Die on 4+
+    # (1/2) against no Reaction Dice and light cover's one Cover Die.
+    # Default, the Cover Die scores like Reaction Dice (4+, 1/2):
+    #   unopposed 1 = battery success and unit failure = 1/2 * 1/2 = 1/4.
+    # Cover Die on 6+ (1/6): unopposed 1 = 1/2 * 5/6 = 5/12.
+    base = {"fire_dice": 1, "reaction_dice": 0, "cover": "light"}
+    assert dict(CALC.odds(**base).outcomes["unopposed"]) == {0: F(3, 4), 1: F(1, 4)}
+    assert dict(CALC.odds(**base, extra_dice_target="6").outcomes["unopposed"]) == {0: F(7, 12), 1: F(5, 12)}
+    # Its 6s are the same either way: not suppressed = unit's die a 6, the battery's not = 1/6 * 5/6 = 5/36.
+    assert CALC.odds(**base, extra_dice_target="6").outcomes["suppressed"].p(False) == F(5, 36)
+
+
+def test_cover_dice_sixes_left_out_of_the_comparison():
+    # Note chq-cover-dice-sixes, input extra_dice_sixes. One Fire Die against one
+    # Reaction Die and one Cover Die (light cover).
+    # Default, both unit dice count: not suppressed when the unit shows more 6s:
+    #   battery no 6 (5/6) and unit at least one 6 (1 - 25/36 = 11/36): 55/216;
+    #   battery a 6 (1/6) and unit two 6s (1/36): 1/216; together 56/216 = 7/27.
+    base = {"fire_dice": 1, "reaction_dice": 1, "cover": "light"}
+    assert CALC.odds(**base).outcomes["suppressed"].p(False) == F(7, 27)
+    # Reaction Die only: it is a 6 and the battery's die is not: 1/6 * 5/6 = 5/36.
+    assert CALC.odds(**base, extra_dice_sixes=False).outcomes["suppressed"].p(False) == F(5, 36)
+    # Successes still count from both dice: unopposed 1 = 1/2 * (1/2)^2 = 1/8 under either reading.
+    assert CALC.odds(**base, extra_dice_sixes=False).outcomes["unopposed"].p(1) == F(1, 8)
+
+
+def test_disruption_readings():
+    # Note chq-disruptions, input disruptions. Two Fire Dice against one Reaction
+    # Die, all on 4+: by default unopposed 0, 1, 2 = 1/2, 3/8, 1/8 (worked above).
+    base = {"fire_dice": 2, "reaction_dice": 1}
+    # one_if_more: at most one Disruption: 1 = 3/8 + 1/8 = 1/2; forced back unchanged.
+    o = CALC.odds(**base, disruptions="one_if_more").outcomes
+    assert dict(o["unopposed"]) == {0: F(1, 2), 1: F(1, 2)} and o["forced_back"].p(True) == F(1, 2)
+    # if_suppressed: Disruptions only for a suppressed unit. The unit escapes
+    # suppression only when its die is a 6 (a success) and neither Fire Die is;
+    # then both Fire Dice succeed (4 or 5) with (2/6)^2, leaving 1 unopposed:
+    # 1/6 * 4/36 = 4/216 of the time that one success is no Disruption.
+    # Disruptions 1 = 3/8 - 4/216 = 81/216 - 4/216 = 77/216; 2 = 1/8 = 27/216
+    # (the unit scored nothing, so it is suppressed); 0 = 112/216 = 14/27.
+    o = CALC.odds(**base, disruptions="if_suppressed").outcomes
+    assert dict(o["unopposed"]) == {0: F(14, 27), 1: F(77, 216), 2: F(27, 216)}
+    assert o["forced_back"].p(True) == F(104, 216)
+
+
+def test_no_disruption_means_suppressed():
+    # Note chq-suppressed-without-disruption, input suppressed_without_disruption.
+    # Two Fire Dice against one Reaction Die, all on 4+.
+    # Default: not suppressed = the unit's die a 6 and neither Fire Die one: 1/6 * 25/36 = 25/216.
+    base = {"fire_dice": 2, "reaction_dice": 1}
+    assert CALC.odds(**base).outcomes["suppressed"].p(False) == F(25, 216)
+    # Other reading: it must also take a Disruption. Its 6 cancels one success, so
+    # both Fire Dice must succeed without a 6 (a 4 or a 5 each, 2/6): 1/6 * (2/6)^2 = 4/216 = 1/54.
+    o = CALC.odds(**base, suppressed_without_disruption=True).outcomes
+    assert o["suppressed"].p(False) == F(1, 54)
+    assert o["unopposed"] == CALC.odds(**base).outcomes["unopposed"]  # Disruptions unchanged

@@ -149,3 +149,53 @@ def test_distribution_rejects_nonsense():
         Distribution({})
     with pytest.raises(ValueError):
         Distribution({1: -1, 2: 2})
+
+
+# --- caches by value (issue 18): charts and pool keys are data ----------------
+
+
+def test_charts_and_pool_keys_are_cached_by_value():
+    from rules_py.dice import _chart, _pool, face_table
+
+    _chart.cache_clear()
+    _pool.cache_clear()
+
+    def procedure(dice):
+        # A fresh function object on every replay and every call: only its table counts.
+        high = dice.d6("chart", chart=lambda f: f >= 4)
+        pair = dice.pool(2, 6, "pool", lambda f: (int(f >= 4), int(f == 6)))
+        return {"high": high, "pair": pair}
+
+    for _ in range(3):
+        outcomes = enumerate_outcomes(procedure)
+    assert outcomes["high"] == {False: F(1, 2), True: F(1, 2)}
+    # One distribution each, built once: a cache keyed on the function would miss every time.
+    assert _chart.cache_info().misses == 1 and _chart.cache_info().hits > 1
+    assert _pool.cache_info().misses == 1 and _pool.cache_info().hits > 1
+    # The same reading built as data is the same entry.
+    assert face_table(6, lambda f: f >= 4) == (False, False, False, True, True, True)
+    enumerate_values(lambda dice: dice.d6("again", chart=(False, False, False, True, True, True)))
+    assert _chart.cache_info().misses == 1
+    with pytest.raises(ValueError):
+        face_table(6, (1, 2, 3))
+
+
+def test_sub_labels_are_not_part_of_the_cache_key():
+    calls = []
+
+    def part(dice, n, *, label):
+        calls.append(label)
+        return dice.sum_of(n, 6, label) >= 7
+
+    def procedure(dice):
+        return {"a": dice.sub(part, 2, label="first throw"), "b": dice.sub(part, 2, label="second throw")}
+
+    outcomes = enumerate_outcomes(procedure)
+    # 2D6 >= 7: 21 of 36 throws.
+    assert outcomes["a"] == outcomes["b"] == {False: F(15, 36), True: F(21, 36)}
+    # The part is enumerated once (11 totals, one replay each), not once per label.
+    assert len(calls) == 11
+    # A roll still shows each throw under its own label.
+    rolling = Rolling(3)
+    procedure(rolling)
+    assert [entry["label"] for entry in rolling.log] == ["first throw", "second throw"]

@@ -194,3 +194,29 @@ def test_bad_input_names_the_field():
         with pytest.raises(InputError) as caught:
             CALC.odds(raw)
         assert [f for f, _ in caught.value.errors] == [field]
+
+
+def test_flak_cancelling_pins_moves_the_pins():
+    # Interpretation note k47-pins-after-flak, input flak_cancels_pins. Two known
+    # flak hits, no shots left: the run always goes ahead (2 < 6).
+    # Default (flak reduces hits only): the attack's own pins, 1, 2 or 3 with 1/6, 2/6, 3/6.
+    assert dict(CALC.odds(flak_hits=2).outcomes["pins"]) == {1: F(1, 6), 2: F(1, 3), 3: F(1, 2)}
+    # Other reading: max(pins - 2, 0): strafing 1 -> 0 and fighter-bomber 2 -> 0
+    # (1/6 + 2/6 = 1/2), ground attack 3 -> 1 (1/2).
+    assert dict(CALC.odds(flak_hits=2, flak_cancels_pins=True).outcomes["pins"]) == {0: F(1, 2), 1: F(1, 2)}
+    # With no flak the reading changes nothing.
+    assert CALC.odds(flak_cancels_pins=True).outcomes["pins"] == CALC.odds().outcomes["pins"]
+
+
+def test_down_halving_a_ground_attack():
+    # Note k47-no-down-ground-attack, input down_halves_every_attack. Infantry, Down,
+    # no flak. Ground attack (1/2 of runs): 3D6 hits, 3..18.
+    # Default: never halved, so 18 hits come up 1/216 of ground attacks: 1/2 * 1/216 = 1/432,
+    # and nothing else reaches 18 (a halved 3D6 is at most 9).
+    assert CALC.odds(down=True).outcomes["hits"].p(18) == F(1, 432)
+    # Other reading: halved, rounding down, so at most 9; 18 never comes up, and
+    # 9 comes from 18 or 19.. only 18 (1/216) among ground attacks, plus the
+    # strafing fighter's 3D6 of 18 (1/6 * 1/216): 1/2 * 1/216 + 1/6 * 1/216 = 4/1296 = 1/324.
+    o = CALC.odds(down=True, down_halves_every_attack=True).outcomes["hits"]
+    assert o.p(18) == 0 and max(o) == 9
+    assert o.p(9) == F(1, 324)

@@ -35,7 +35,7 @@ def test_ways_formula_by_hand():
 def test_three_level_building_whole():
     # Score 8 per level * 3 = 24; six dice + 2 barrage points: 6D6 >= 22.
     # 6D6 is symmetric about 21, so P(>= 22) = (1 - P(21)) / 2 = (46656 - 4332) / 2 / 46656 = 21162/46656.
-    o = odds(cover="multi_storey", levels=3, barrage_points=2)
+    o = odds(cover="multi_storey", levels=3, barrage_points=2, dice_thrown=6)
     assert o["collapsed"] == {True: F(21162, ALL), False: 1 - F(21162, ALL)}
     assert o["levels_left"] == {0: F(21162, ALL), 3: 1 - F(21162, ALL)}
     # A multi-storey building gives prepared cover standing and collapsed alike.
@@ -44,7 +44,7 @@ def test_three_level_building_whole():
 
 def test_three_level_building_prepared():
     # Prepared: 12 per level * 3 = 36, 2 barrage points: 6D6 >= 34: W(34) + W(35) + W(36) = 21 + 6 + 1 = 28.
-    o = odds(cover="multi_storey", levels=3, prepared=True, barrage_points=2)
+    o = odds(cover="multi_storey", levels=3, prepared=True, barrage_points=2, dice_thrown=6)
     assert o["collapsed"][True] == F(28, ALL)
     # Fortification while standing, prepared after collapse.
     assert o["cover_left"] == {"fortification": 1 - F(28, ALL), "prepared": F(28, ALL)}
@@ -70,17 +70,32 @@ def test_single_level_cover():
     o = odds(cover="light", prepared=True, dice_thrown=1, barrage_points=3)
     assert o["collapsed"][True] == F(1, 3) and o["cover_left"] == {"hasty": F(1)}
     # Fortification, 12, six dice + 2: 6D6 >= 10 fails only on 6..9: 1 + 6 + 21 + 56 = 84 ways.
-    o = odds(cover="fortification")
+    o = odds(cover="fortification", dice_thrown=6)
     assert o["collapsed"][False] == F(84, ALL)
     assert o["cover_left"] == {"fortification": F(84, ALL), "prepared": 1 - F(84, ALL)}
     # Prepared position, 10, two dice + 3: 2D6 >= 7 = 21/36.
     assert odds(cover="prepared_position", dice_thrown=2, barrage_points=3)["collapsed"][True] == F(21, 36)
 
 
+def test_default_is_one_die_and_the_literal_six_dice_empty_the_table():
+    # The default (issue 17): one D6 + 2 barrage points (the usual intensity).
+    # Heavy structure, score 8: 1D6 + 2 >= 8 needs a 6: 1/6.
+    assert odds()["collapsed"] == {False: F(5, 6), True: F(1, 6)}
+    # Light structure, score 6: needs 4+: 3/6 = 1/2.
+    assert odds(cover="light")["collapsed"][True] == F(1, 2)
+    # The literal six dice: 6D6 >= 6 - 2 = 4 is certain for a light structure and
+    # 6D6 >= 8 - 2 = 6 for a heavy one: the whole table collapses, which is why
+    # it is not the default.
+    assert odds(cover="light", dice_thrown=6)["collapsed"] == {True: F(1)}
+    assert odds(cover="heavy", dice_thrown=6)["collapsed"] == {True: F(1)}
+
+
 def test_levels_count_only_for_multi_storey():
-    # A heavy structure with levels=3 is still one level: 8 on six dice + 2 is certain.
+    # A heavy structure with levels=3 is still one level: 8 on one die + 2 needs a 6,
+    # so 1 level stands 5/6 of the time (never 3), and with six dice + 2 it is certain to fall.
     result = CALC.odds(cover="heavy", levels=3)
-    assert dict(result.outcomes["levels_left"]) == {0: F(1)}
+    assert dict(result.outcomes["levels_left"]) == {0: F(1, 6), 1: F(5, 6)}
+    assert dict(CALC.odds(cover="heavy", levels=3, dice_thrown=6).outcomes["levels_left"]) == {0: F(1)}
     assert any("one level" in note for note in result.notes)
 
 
@@ -91,7 +106,7 @@ def test_hasty_cover_never_collapses():
 
 def test_certain_collapse_throws_no_dice():
     # Heavy structure, 8, six dice + 2: the lowest throw (6) already makes it.
-    roll = CALC.roll(5, {"cover": "heavy"}).to_dict()
+    roll = CALC.roll(5, {"cover": "heavy", "dice_thrown": 6}).to_dict()
     assert roll["dice"] == [] and roll["outcomes"]["collapsed"] == "true"
 
 

@@ -212,3 +212,51 @@ def test_roll_log_decides_six_then_five():
         assert first and all(1 <= f <= 6 for f in first)
         assert bool(second) == (first == [6])
         assert roll["outcomes"]["knocked_out"] == ("1" if first == [6] and second[0] >= 5 else "0")
+
+
+# --- readings added by issue 17: each moves the odds in a worked case ----------
+
+
+def test_gun_damage_weapon_only():
+    # Note po-gun-damage, input gun_damage. 105 mm vs a gun, sure hit.
+    # Default: crew as infantry, 1 casualty + 2nd on 5+ (1/3): knocked_out 1, 2 = 2/3, 1/3.
+    # weapon_only: one die per hit on the open AFV column, 6+ (1/6), and those
+    # damaging hits are what is knocked out: 0, 1 = 5/6, 1/6; the effect is unchanged.
+    o = odds(calibre=105, target="gun", gun_damage="weapon_only", **SURE_HIT)
+    assert o["knocked_out"] == {0: F(5, 6), 1: F(1, 6)}
+    assert o["effect"] == {"none": F(5, 6), "weapon_unusable": F(1, 6)}
+
+
+def test_several_hits_throw_once():
+    # Note po-concentration-hits, input several_hits. The same two batteries as
+    # above: hits Binomial(2, 1/2), each hit damaging with 1/3 (5+ on the AFV column).
+    # Default: knocked_out Binomial(2, 1/6): 0 = 25/36.
+    # once: damage is thrown once if any hit lands (3/4), damaging with 1/3:
+    # knocked_out 1 = 3/4 * 1/3 = 1/4, 0 = 3/4; never 2.
+    base = dict(calibre=170, mission="concentration", batteries=2, target="afv_under_4", to_hit=4, **FULL)
+    assert odds(**base)["knocked_out"][0] == F(25, 36)
+    o = odds(**base, several_hits="once")
+    assert o["hit"] == {0: F(1, 4), 1: F(1, 2), 2: F(1, 4)}  # the hits themselves are unchanged
+    assert o["knocked_out"] == {0: F(3, 4), 1: F(1, 4)}
+    # Table 6 once: special hit (4-6) 1/4 * 1/2 = 1/8; immobilised (1) 1/4 * 1/6 = 1/24.
+    assert o["effect"]["special_hit"] == F(1, 8) and o["effect"]["immobilised"] == F(1, 24)
+
+
+def test_ammunition_by_the_intensity_that_arrives():
+    # Note po-ammunition-spent, input ammunition_by. Three batteries call intensity 2,
+    # no modifiers: table 3 row = the die. Row 1 (1/6) cuts it by 2 to 0, rows 2-3
+    # (2/6) by 1 to 1, rows 4-6 (3/6) leave 2.
+    # Default, the intensity called: every row uses ammunition, 3 * 2 = 6, certain.
+    assert odds(batteries=3)["ammunition"] == {6: F(1)}
+    # The intensity that arrives: 3 * 0 = 0 (1/6), 3 * 1 = 3 (1/3), 3 * 2 = 6 (1/2).
+    assert odds(batteries=3, ammunition_by="arrived")["ammunition"] == {0: F(1, 6), 3: F(1, 3), 6: F(1, 2)}
+
+
+def test_ammunition_once_per_mission():
+    # Note po-ammunition-per-battery, input ammunition_per. Four batteries, intensity 3,
+    # +1 so never a table-3 result of 0: by default 4 * 3 = 12 points; once per mission, 3.
+    assert odds(mission="concentration", batteries=4, intensity=3, veteran=True, ammunition_per="mission")["ammunition"] == {3: F(1)}
+    # With the intensity that arrives: rows 2..6 (the die + 1): row 2 (face 1, 1/6) and
+    # row 3 (face 2, 1/6) cut 3 to 2, rows 4-6 (4/6) leave 3: 2 with 1/3, 3 with 2/3.
+    o = odds(mission="concentration", batteries=4, intensity=3, veteran=True, ammunition_per="mission", ammunition_by="arrived")
+    assert o["ammunition"] == {2: F(1, 3), 3: F(2, 3)}

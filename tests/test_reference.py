@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 import rules_py
-from rules_py.reference import glossary, interpretations
+from rules_py.reference import DEFAULT, default_words, glossary, interpretation, interpretations
+from rules_py.tables import TableError
 
 
 def _page_html(site, page: str) -> str:
@@ -25,6 +30,101 @@ def test_interpretation_inputs_exist():
         if note.calculator:
             calc = rules_py.get(note.calculator)
             assert note.input in {f.name for f in calc.fields}, f"{note.id}: {note.calculator} has no input {note.input}"
+
+
+def _raw_notes():
+    """Every note as written in its interpretations.toml, before loading fills it in."""
+    import tomllib
+    from importlib import resources
+
+    from rules_py.systems import SYSTEMS
+
+    for s in SYSTEMS:
+        path = resources.files(f"rules_py.{s.package}").joinpath("data", "interpretations.toml")
+        if path.is_file():
+            yield from tomllib.loads(path.read_text(encoding="utf-8"))["note"]
+
+
+def test_a_note_states_its_inputs_default_from_the_field():
+    # One source (issue 18): the note's text holds {default}, never a copy of the value.
+    loaded = {n.id: n for n in interpretations()}
+    with_input = [raw for raw in _raw_notes() if raw.get("input")]
+    assert len(with_input) >= 25
+    for raw in with_input:
+        assert raw["reading"].count(DEFAULT) == 1, raw["id"]
+        note = loaded[raw["id"]]
+        field = next(f for f in rules_py.get(note.calculator).fields if f.name == note.input)
+        words = default_words(note.calculator, note.input)
+        assert DEFAULT not in note.reading and words in note.reading, note.id
+        assert note.reading == raw["reading"].replace(DEFAULT, words)
+        if field.type == "choice":
+            assert words == next(c.label for c in field.choices if c.name == field.default)
+        elif field.type == "bool":
+            assert words == ("ticked" if field.default else "not ticked")
+        else:
+            assert words == str(field.default)
+
+
+def test_the_stated_default_follows_the_field():
+    # Hand-checked values: the deviation die's note says 2 Hit faces because the field's default is 2,
+    # and the collapse note says 1D6 because dice_thrown defaults to 1.
+    loaded = {n.id: n for n in interpretations()}
+    assert loaded["chq-deviation-hit-faces"].reading.startswith("The die has 2 Hit faces")
+    assert "throws 1D6 plus barrage points" in loaded["po-collapse-dice"].reading
+    assert "the choice “Along friendly sectors”" in loaded["konrad-sector-count"].reading
+    assert "box for this starts ticked" in loaded["chq-cover-dice-sixes"].reading
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ({"reading": "Two Hit faces and four arrows."}, "must state the input's default once"),
+        ({"reading": "{default} or {default}"}, "must state the input's default once"),
+        ({"input": "no_such_input"}, "has no input 'no_such_input'"),
+        ({"calculator": "no-such-calculator"}, "no calculator"),
+        ({"calculator": "", "input": ""}, "without an input"),
+        ({"question": "Is it {default}?"}, "only the reading"),
+    ],
+)
+def test_a_note_that_copies_or_misnames_its_default_is_refused(change, message):
+    good = {
+        "id": "chq-deviation-hit-faces",
+        "rule": "Deviation die faces",
+        "page": "combat-hq/artillery.md",
+        "question": "How many faces read Hit?",
+        "reading": "The die has {default} Hit faces.",
+        "calculator": "chq-deviation",
+        "input": "hit_faces",
+    }
+    assert interpretation("combat-hq", good, "test").reading == "The die has 2 Hit faces."
+    with pytest.raises(TableError, match=message):
+        interpretation("combat-hq", {**good, **change}, "test")
+
+
+def test_rendered_notes_carry_no_placeholder():
+    from build_pages import interpretation_markdown, interpretations_page
+
+    for note in interpretations():
+        assert DEFAULT not in interpretation_markdown(note, note.page)
+    assert DEFAULT not in interpretations_page()
+
+
+# 40x40 is the scenario map a sector's battle is fought on (issue 17); the rules give no campaign map size.
+CAMPAIGN_SIZE = re.compile(r"40\s*(x|by|×)\s*40|40 sectors|40 rows|sectors along each side", re.I)
+
+
+def test_nothing_states_a_40_by_40_campaign_map():
+    from conftest import ROOT
+
+    hand_written = [p for p in (ROOT / "docs").rglob("*.md") if p.parts[len(ROOT.parts) + 1] not in ("calculators", "glossary", "interpretations", "assets")]
+    data = [p for p in (ROOT / "rules_py").rglob("*") if p.suffix in (".toml", ".csv")]
+    assert hand_written and data
+    for path in hand_written + data:
+        assert not CAMPAIGN_SIZE.search(path.read_text(encoding="utf-8")), path
+    for term in glossary():
+        assert not CAMPAIGN_SIZE.search(term.definition), term.id
+    # The check bites on the old wording.
+    assert CAMPAIGN_SIZE.search("a scenario map is 40 sectors by 40") and CAMPAIGN_SIZE.search("over 40 by 40")
 
 
 def test_every_glossary_term_points_at_a_real_heading(site):

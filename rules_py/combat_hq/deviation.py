@@ -14,8 +14,6 @@ note ``chq-deviation-hit-faces``), so that is the input ``hit_faces`` = h:
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..calculator import Calculator, Field, Outcome
 from ..tables import load
 
@@ -28,18 +26,9 @@ HIT = DIE.lookup("result", "hit", "name")
 ARROW = DIE.lookup("result", "arrow", "name")
 
 
-@lru_cache(maxsize=None)
-def _face_reader(hit_faces: int):
-    """The deviation die as a chart: faces 1..hit_faces read Hit, the rest show arrows.
-
-    Cached so that each reading is one chart function, whose distribution the
-    engine can reuse.
-    """
-
-    def read(face: int) -> str:
-        return HIT if face <= hit_faces else ARROW
-
-    return read
+def face_reading(hit_faces: int) -> tuple[str, ...]:
+    """The deviation die as a chart (a face table): faces 1..hit_faces read Hit, the rest show arrows."""
+    return tuple(HIT if face <= hit_faces else ARROW for face in range(1, 7))
 
 
 def _die_label(hit_faces: int) -> str:
@@ -53,7 +42,7 @@ def _die_label(hit_faces: int) -> str:
 
 def deviation(dice, hit_faces: int) -> dict:
     """Roll the deviation die; on an arrow, roll how far the template drifts."""
-    if dice.d6(_die_label(hit_faces), chart=_face_reader(hit_faces)) == HIT:
+    if dice.d6(_die_label(hit_faces), chart=face_reading(hit_faces)) == HIT:
         return {"deviates": False, "distance": 0}
     drift = dice.sum_of(DISTANCE["dice"], 6, f"drift in inches ({DISTANCE['dice']}D6 + {DISTANCE['add']})")
     return {"deviates": True, "distance": drift + DISTANCE["add"]}

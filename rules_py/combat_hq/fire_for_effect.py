@@ -6,13 +6,20 @@ Each unit under the Fire Template is resolved on its own:
   table: +1 for a converged sheaf), each scoring on the ``fire_dice`` table's
   target number (4+ against Firepower targets, 5+ against Anti-Tank targets);
 * the unit rolls R = ``reaction_dice`` + its Cover Dice (``cover_dice``) + the
-  partial-target die (``artillery_targets``), all scoring on
-  ``reaction_target`` (4+ by default: Interpretation notes
-  ``chq-reaction-target`` and ``chq-cover-and-partial-dice``);
-* ``unopposed`` = max(0, fire successes - reaction successes), each one a
-  Disruption, so ``forced_back`` = unopposed >= 1 (note ``chq-disruptions``);
+  partial-target die (``artillery_targets``). The Reaction Dice score on
+  ``reaction_target`` (note ``chq-reaction-target``); the Cover Dice and the
+  partial-target die on the same number, or on ``extra_dice_target`` under
+  another reading (note ``chq-cover-and-partial-dice``);
 * ``suppressed`` unless the unit's dice show strictly more 6s than the
-  battery's (the battery is a high-suppression weapon).
+  battery's (the battery is a high-suppression weapon); the unit's Cover and
+  partial-target dice count among its 6s unless ``extra_dice_sixes`` is off
+  (note ``chq-cover-dice-sixes``). Under the reading
+  ``suppressed_without_disruption`` (note ``chq-suppressed-without-disruption``)
+  a unit that takes no Disruption is suppressed whatever the 6s;
+* ``unopposed`` is the Disruptions (note ``chq-disruptions``, input
+  ``disruptions``): by default u = max(0, fire successes - unit successes);
+  ``one_if_more`` reads min(u, 1), and ``if_suppressed`` reads u for a
+  suppressed unit and 0 otherwise. ``forced_back`` = Disruptions >= 1.
 
 With p = (7 - tn)/6 per Fire Die and q = (7 - reaction_target)/6 per
 Reaction Die, a pool's (successes, sixes) is multinomial over three kinds of
@@ -45,6 +52,14 @@ COVER = load("combat_hq", "cover_dice")
 TARGETS = load("combat_hq", "artillery_targets")
 DEFAULT_REACTION_TARGET = 4  # the reading of Interpretation note chq-reaction-target
 
+SAME = "same"  # extra_dice_target: the Cover and partial-target dice score like the Reaction Dice
+EXTRA_DICE_TARGETS = (Choice(SAME, "The Reaction Dice's number"),) + tuple(Choice(str(n), f"{n}+") for n in range(2, 7))
+DISRUPTIONS = (
+    Choice("unopposed", "Each battery success the unit does not cancel is one Disruption"),
+    Choice("one_if_more", "One Disruption when the battery scores more successes than the unit"),
+    Choice("if_suppressed", "Uncancelled battery successes are Disruptions only if the unit is suppressed"),
+)
+
 # The tables as plain lookups: the procedure runs once per leaf of the odds tree.
 _SHEAF_DICE = {r["sheaf"]: r["extra_dice"] for r in SHEAVES.rows}
 _FIRE_TN = {r["target"]: r["tn"] for r in FIRE_DICE.rows}
@@ -52,19 +67,14 @@ _COVER_DICE = {r["cover"]: r["dice"] for r in COVER.rows}
 _PARTIAL_DICE = {False: TARGETS.lookup("target", "full", "extra_dice"), True: TARGETS.lookup("target", "partial", "extra_dice")}
 
 
-@lru_cache(maxsize=None)
-def successes_and_sixes(tn: int):
-    """Pool key: a face counts (1 success if face >= tn, 1 six if face == 6).
+def successes_and_sixes(tn: int) -> tuple[tuple[int, int], ...]:
+    """Pool key as a face table: each face counts (1 success if face >= tn, 1 six if face == 6)."""
+    return _COUNTS[tn]
 
-    Cached per target number so that the engine's pool distributions, cached on
-    the key function, are reused between calls.
-    """
 
-    def key(face: int) -> tuple[int, int]:
-        return (1 if face >= tn else 0, 1 if face == 6 else 0)
-
-    key.names = (("success", "successes"), ("six", "sixes"))  # how a roll log counts them
-    return key
+SUCCESSES_AND_SIXES = (("success", "successes"), ("six", "sixes"))  # how a roll in words counts them
+# Every target number's table, built once: the procedure runs once per leaf of the odds tree.
+_COUNTS = {tn: tuple((1 if face >= tn else 0, 1 if face == 6 else 0) for face in range(1, 7)) for tn in range(1, 8)}
 
 
 def battery_dice(fire_dice: int, sheaf: str) -> int:
@@ -79,7 +89,8 @@ def unit_dice(reaction_dice: int, cover: str, partial: bool) -> int:
 
 @lru_cache(maxsize=None)
 def _pool_label(side: str, n: int, tn: int) -> str:
-    # Built once per pool size: the procedure runs once per leaf of the odds tree.
+    # A roll's label, built once per pool size: the procedure runs once per leaf
+    # of the odds tree, where labels go unused. (A memo of text, not a cache key.)
     return f"{side} ({n}D6, {tn}+): successes and 6s"
 
 
@@ -92,32 +103,96 @@ def _unit_roll(dice, n: int, tn: int, battery_sixes: int, cap: int) -> tuple[int
     once per distinct count of battery 6s rather than once per battery result;
     capping the successes at the most the battery can score loses nothing.
     """
-    saves, sixes = dice.pool(n, 6, _pool_label("unit's Reaction, Cover and partial-target dice", n, tn), successes_and_sixes(tn))
+    saves, sixes = dice.pool(n, 6, _pool_label("unit's Reaction, Cover and partial-target dice", n, tn), successes_and_sixes(tn), SUCCESSES_AND_SIXES)
     return (saves if saves < cap else cap), sixes <= battery_sixes
 
 
-def fire_for_effect(dice, fire_dice: int, sheaf: str, target: str, reaction_dice: int, cover: str, partial: bool, reaction_target: int) -> dict:
+def _unit_roll_apart(dice, n: int, tn: int, n_extra: int, extra_tn: int, extra_sixes: bool, battery_sixes: int, cap: int) -> tuple[int, bool]:
+    """As :func:`_unit_roll`, for the readings where the Cover and partial-target
+    dice are a pool of their own: scoring on ``extra_tn``, and counting among
+    the unit's 6s only when ``extra_sixes``."""
+    saves = sixes = 0
+    if n:
+        saves, sixes = dice.pool(n, 6, _pool_label("unit's Reaction Dice", n, tn), successes_and_sixes(tn), SUCCESSES_AND_SIXES)
+    if n_extra:
+        more, more_sixes = dice.pool(n_extra, 6, _pool_label("unit's Cover and partial-target dice", n_extra, extra_tn), successes_and_sixes(extra_tn), SUCCESSES_AND_SIXES)
+        saves += more
+        sixes += more_sixes if extra_sixes else 0
+    return (saves if saves < cap else cap), sixes <= battery_sixes
+
+
+def _disruptions(unopposed: int, suppressed: bool, reading: str) -> int:
+    """The Disruptions a unit takes, by the reading of note chq-disruptions."""
+    if reading == "one_if_more":
+        return min(unopposed, 1)
+    if reading == "if_suppressed":
+        return unopposed if suppressed else 0
+    return unopposed
+
+
+def fire_for_effect(
+    dice,
+    fire_dice: int,
+    sheaf: str,
+    target: str,
+    reaction_dice: int,
+    cover: str,
+    partial: bool,
+    reaction_target: int,
+    extra_dice_target: str = SAME,
+    extra_dice_sixes: bool = True,
+    disruptions: str = "unopposed",
+    suppressed_without_disruption: bool = False,
+) -> dict:
     """One unit under the template: the battery's Fire Dice against the unit's dice."""
     n_fire = battery_dice(fire_dice, sheaf)
     tn = _FIRE_TN[target]
     n_unit = unit_dice(reaction_dice, cover, partial)
-    hits, sixes = dice.pool(n_fire, 6, _pool_label("battery's Fire Dice", n_fire, tn), successes_and_sixes(tn))
-    # More battery 6s than the unit has dice cannot change the comparison.
-    saves, suppressed = dice.sub(_unit_roll, n_unit, reaction_target, sixes if sixes < n_unit else n_unit, n_fire)
-    unopposed = hits - saves if hits > saves else 0
+    extra_tn = reaction_target if extra_dice_target == SAME else int(extra_dice_target)
+    hits, sixes = dice.pool(n_fire, 6, _pool_label("battery's Fire Dice", n_fire, tn), successes_and_sixes(tn), SUCCESSES_AND_SIXES)
+    if n_unit == reaction_dice or (extra_tn == reaction_target and extra_dice_sixes):
+        # One pool: more battery 6s than the unit has dice cannot change the comparison.
+        saves, suppressed = dice.sub(_unit_roll, n_unit, reaction_target, sixes if sixes < n_unit else n_unit, n_fire)
+    else:
+        n_extra = n_unit - reaction_dice
+        counted = n_unit if extra_dice_sixes else reaction_dice
+        saves, suppressed = dice.sub(
+            _unit_roll_apart, reaction_dice, reaction_target, n_extra, extra_tn, extra_dice_sixes, sixes if sixes < counted else counted, n_fire
+        )
+    unopposed = _disruptions(hits - saves if hits > saves else 0, suppressed, disruptions)
+    if suppressed_without_disruption and not unopposed:
+        suppressed = True
     return {"unopposed": unopposed, "suppressed": suppressed, "forced_back": unopposed > 0}
 
 
 def _notes(inputs: dict) -> list[str]:
     n_fire = battery_dice(inputs["fire_dice"], inputs["sheaf"])
     n_unit = unit_dice(inputs["reaction_dice"], inputs["cover"], inputs["partial"])
+    n_extra = n_unit - inputs["reaction_dice"]
+    extra_tn = inputs["reaction_target"] if inputs["extra_dice_target"] == SAME else int(inputs["extra_dice_target"])
     fire_word = "Fire Die" if n_fire == 1 else "Fire Dice"
     unit_word = "die" if n_unit == 1 else "dice"
+    if extra_tn == inputs["reaction_target"]:
+        unit = (
+            f"the unit rolls {n_unit} {unit_word} (Reaction, Cover and partial-target dice together) scoring on {inputs['reaction_target']}+"
+        )
+    else:
+        unit = (
+            f"the unit rolls {inputs['reaction_dice']} Reaction {'Die' if inputs['reaction_dice'] == 1 else 'Dice'} scoring on "
+            f"{inputs['reaction_target']}+ and {n_extra} Cover and partial-target {'die' if n_extra == 1 else 'dice'} scoring on {extra_tn}+"
+        )
+    sixes = (
+        "counting every die each side rolled"
+        if inputs["extra_dice_sixes"]
+        else "counting the unit's Reaction Dice only, not its Cover and partial-target dice"
+    )
+    reading = next(c.label for c in DISRUPTIONS if c.name == inputs["disruptions"])
+    if inputs["suppressed_without_disruption"]:
+        sixes += "; a unit that takes no Disruption is suppressed whatever the 6s (not our reading)"
     return [
-        f"The battery rolls {n_fire} {fire_word} scoring on {_FIRE_TN[inputs['target']]}+; the unit rolls {n_unit} {unit_word} "
-        f"(Reaction, Cover and partial-target dice together) scoring on {inputs['reaction_target']}+ (our reading; see the Interpretation notes).",
-        "Each unit success cancels one battery success; each success left over is one Disruption, and one or more force the unit back.",
-        "The unit is suppressed unless its dice show more 6s than the battery's, counting every die each side rolled.",
+        f"The battery rolls {n_fire} {fire_word} scoring on {_FIRE_TN[inputs['target']]}+; {unit} (our readings; see the Interpretation notes).",
+        f"Each unit success cancels one battery success. Disruptions: {reading[0].lower() + reading[1:]}; one or more force the unit back.",
+        f"The unit is suppressed unless its dice show more 6s than the battery's, {sixes}.",
     ]
 
 
@@ -175,9 +250,44 @@ CALCULATORS = (
                 minimum=2,
                 maximum=6,
             ),
+            Field(
+                "extra_dice_target",
+                "choice",
+                "Cover and partial-target dice score on",
+                "Whether the Cover Dice and the partial-target die score like the Reaction Dice or on a number of their own; see the Interpretation note.",
+                default=SAME,
+                choices=EXTRA_DICE_TARGETS,
+            ),
+            Field(
+                "extra_dice_sixes",
+                "bool",
+                "Cover and partial-target 6s count",
+                "The unit's Cover Dice and partial-target die count among its 6s when the two sides compare 6s for suppression; see the Interpretation note.",
+                default=True,
+            ),
+            Field(
+                "disruptions",
+                "choice",
+                "Disruptions",
+                "How the battery's successes turn into Disruptions; see the Interpretation note.",
+                default="unopposed",
+                choices=DISRUPTIONS,
+            ),
+            Field(
+                "suppressed_without_disruption",
+                "bool",
+                "No Disruption means suppressed",
+                "A unit that takes no Disruption is suppressed whatever the 6s show; see the Interpretation note.",
+                default=False,
+            ),
         ),
         outcomes=(
-            Outcome("unopposed", "int", "Unopposed successes (Disruptions)", "Battery successes the unit's successes did not cancel; each is one Disruption."),
+            Outcome(
+                "unopposed",
+                "int",
+                "Unopposed successes (Disruptions)",
+                "The Disruptions the unit takes: by our reading, the battery successes its own successes did not cancel.",
+            ),
             Outcome("suppressed", "bool", "Suppressed", "True unless the unit's dice show more 6s than the battery's."),
             Outcome("forced_back", "bool", "Forced back", "The unit takes one or more Disruptions and falls back toward its own table edge."),
         ),
@@ -185,6 +295,7 @@ CALCULATORS = (
         examples=(
             {"fire_dice": "2", "sheaf": "converged", "target": "anti_tank", "reaction_dice": "1", "cover": "medium", "partial": "true"},
             {"fire_dice": "6", "reaction_dice": "4", "cover": "light", "reaction_target": "5"},
+            {"fire_dice": "3", "reaction_dice": "2", "cover": "medium", "extra_dice_target": "5", "extra_dice_sixes": "false", "disruptions": "if_suppressed"},
         ),
     ),
 )

@@ -15,7 +15,10 @@ penetration from the resolution table), and the hits are
 
 where R is the attack's 3D6 or 2D6 and halve(x) is x // 2 (rounding down)
 or (x + 1) // 2 (rounding up), applied only when the target is Down and the
-attack allows it. Arrival, spotting and the run are independent stages with
+attack allows it (strafing and fighter-bombers only, unless
+``down_halves_every_attack``: note ``k47-no-down-ground-attack``). The attack's extra pins P are its row's figure, or
+max(P - F, 0) under the reading where flak cancels pins too
+(``flak_cancels_pins``, Interpretation note ``k47-pins-after-flak``). Arrival, spotting and the run are independent stages with
 distinct results. They are independent parts (``dice.parts``), so the odds
 enumerate each on its own: 2T + 1 arrival paths, 3 spotting paths, and at
 most 7 * 3 * 16 paths of flak total, attack and hits for the run.
@@ -71,7 +74,7 @@ def resolve_hits(rolled: int, flak: int, halved: bool, flak_order: str, rounding
 def strike_arrival(dice, turns: int) -> dict:
     """Roll the air strike chart each turn until an aircraft comes or ``turns`` have passed."""
     for turn in range(1, turns + 1):
-        result = dice.d6(f"air strike chart, start of turn {turn}", chart=ARRIVAL_BY_FACE.__getitem__)
+        result = dice.d6(f"air strike chart, start of turn {turn}", chart=ARRIVAL_BY_FACE)
         if result != "empty":
             return {"arrival_turn": turn, "rookie": result == "rookie"}
     return {"arrival_turn": "later", "rookie": False}
@@ -83,19 +86,30 @@ def spotting_roll(dice) -> dict:
     label = f"spotting pins on the target ({SPOTTING_DICE})"
     if count == 1:
         # One die: the log shows the pins themselves, not the bare face.
-        return {"spotting_pins": dice.die(sides, label, chart=lambda face: max(face + modifier, 0))}
+        return {"spotting_pins": dice.die(sides, label, chart=tuple(max(face + modifier, 0) for face in range(1, sides + 1)))}
     return {"spotting_pins": max(dice.sum_of(count, sides, label) + modifier, 0)}
 
 
-def attack_run(dice, flak_hits: int, flak_shots: int, flak_hit_on: int, down: bool, flak_order: str, rounding: str) -> dict:
+def attack_run(
+    dice,
+    flak_hits: int,
+    flak_shots: int,
+    flak_hit_on: int,
+    down: bool,
+    flak_order: str,
+    rounding: str,
+    flak_cancels_pins: bool = False,
+    down_halves_every_attack: bool = False,
+) -> dict:
     """Flak, then (unless the aircraft aborts) the attack type and its hits."""
     flak = dice.sub(flak_total, flak_hits, flak_shots, flak_hit_on)
     if flak >= ABORT_HITS:
         return {"aborted": True, "attack": "none", "hits": 0, "pins": 0, "penetration": 0}
-    attack = dice.d6("air strike resolution: the attack", chart=ATTACK_BY_FACE.__getitem__)
+    attack = dice.d6("air strike resolution: the attack", chart=ATTACK_BY_FACE)
     row = ATTACKS[attack]
-    hits = dice.sub(attack_hits, attack, flak, down and row["down_halves"], flak_order, rounding)
-    return {"aborted": False, "attack": attack, "hits": hits, "pins": row["pins"], "penetration": row["penetration"]}
+    hits = dice.sub(attack_hits, attack, flak, down and (row["down_halves"] or down_halves_every_attack), flak_order, rounding)
+    pins = max(row["pins"] - flak, 0) if flak_cancels_pins else row["pins"]
+    return {"aborted": False, "attack": attack, "hits": hits, "pins": pins, "penetration": row["penetration"]}
 
 
 def attack_hits(dice, attack: str, flak: int, halved: bool, flak_order: str, rounding: str) -> int:
@@ -106,12 +120,24 @@ def attack_hits(dice, attack: str, flak: int, halved: bool, flak_order: str, rou
     return resolve_hits(rolled, flak, halved, flak_order, rounding)
 
 
-def air_strike(dice, flak_hits: int, flak_shots: int, flak_hit_on: int, target: str, down: bool, turns: int, flak_order: str, rounding: str) -> dict:
+def air_strike(
+    dice,
+    flak_hits: int,
+    flak_shots: int,
+    flak_hit_on: int,
+    target: str,
+    down: bool,
+    turns: int,
+    flak_order: str,
+    rounding: str,
+    flak_cancels_pins: bool,
+    down_halves_every_attack: bool,
+) -> dict:
     """When the aircraft comes, and what one attack run does to the target: three independent parts."""
     return dice.parts(
         (strike_arrival, turns),
         (spotting_roll,),
-        (attack_run, flak_hits, flak_shots, flak_hit_on, down and can_go_down(target), flak_order, rounding),
+        (attack_run, flak_hits, flak_shots, flak_hit_on, down and can_go_down(target), flak_order, rounding, flak_cancels_pins, down_halves_every_attack),
     )
 
 
@@ -125,11 +151,16 @@ def _check(inputs: dict) -> None:
 def _notes(inputs: dict) -> list[str]:
     notes = [
         "The attack-run outcomes describe one run whenever it comes, a rookie pilot's included: it is resolved like Here it comes!.",
-        "Against a ground-attack aircraft the source offers no Down option, so its hits are never halved.",
     ]
+    if inputs["down_halves_every_attack"]:
+        notes.append("A Down target halves a ground-attack aircraft's hits too (not our reading; see the Interpretation note).")
+    else:
+        notes.append("Against a ground-attack aircraft the source offers no Down option, so its hits are never halved.")
     if inputs["down"]:
         order = "flak hits come off before halving" if inputs["flak_order"] == "flak_first" else "hits are halved before flak hits come off"
         notes.append(f"Down: {order}, and an odd number halves rounding {inputs['rounding']}.")
+    if inputs["flak_cancels_pins"]:
+        notes.append("Each flak hit also takes one extra pin off the attack (not our reading; see the Interpretation note).")
     return notes
 
 
@@ -172,6 +203,20 @@ CALCULATORS = (
                 choices=FLAK_ORDERS,
             ),
             Field("rounding", "choice", "Down: odd hits round", "How an odd number of hits halves for a Down target.", default="down", choices=ROUNDINGS),
+            Field(
+                "flak_cancels_pins",
+                "bool",
+                "Flak also cancels pins",
+                "Each flak hit takes one of the attack's extra pins away as well as one hit; see the Interpretation note.",
+                default=False,
+            ),
+            Field(
+                "down_halves_every_attack",
+                "bool",
+                "Down also halves ground attack",
+                "A Down target halves a ground-attack aircraft's hits as well; see the Interpretation note.",
+                default=False,
+            ),
         ),
         outcomes=(
             Outcome("arrival_turn", "int", "Aircraft arrives on turn", "The turn whose chart roll brings an aircraft; later if none has come yet.", extra=("later",), extra_above=True),
@@ -185,7 +230,7 @@ CALCULATORS = (
                 values=tuple(r["attack"] for r in RESOLUTION.rows) + ("none",),
             ),
             Outcome("hits", "int", "Hits on the target", "After flak and any halving; 0 when the run is called off."),
-            Outcome("pins", "int", "Extra pins from the attack", "The attack's own pins on the target; 0 when the run is called off."),
+            Outcome("pins", "int", "Extra pins from the attack", "The attack's own pins on the target (less the flak hits, if flak cancels pins); 0 when the run is called off."),
             Outcome("penetration", "int", "Penetration bonus", "Added to each hit's penetration; 0 when the run is called off."),
             Outcome("spotting_pins", "int", "Spotting pins", f"One unit's pins for sighting the aircraft ({SPOTTING_DICE}), for the target or any unit within {SPOTTING_RANGE} inches."),
         ),
@@ -195,6 +240,7 @@ CALCULATORS = (
             {"flak_hits": "2", "flak_shots": "4", "down": "true", "target": "artillery"},
             {"flak_shots": "6", "flak_hit_on": "4", "target": "armoured", "turns": "1"},
             {"flak_hits": "3", "down": "true", "flak_order": "halve_first", "rounding": "up"},
+            {"flak_hits": "1", "down": "true", "down_halves_every_attack": "true", "flak_cancels_pins": "true"},
         ),
     ),
 )

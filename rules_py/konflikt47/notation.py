@@ -31,8 +31,9 @@ def faces(text: str) -> range:
     return range(low, high + 1)
 
 
-def chart(table: Table, key: str, sides: int = 6, roll: str = "roll") -> dict[int, str]:
-    """Face -> the ``key`` column of the row whose ``roll`` range holds it.
+def chart(table: Table, key: str, sides: int = 6, roll: str = "roll") -> tuple[str, ...]:
+    """The chart as a face table (see :func:`rules_py.dice.face_table`): entry
+    i is the ``key`` column of the row whose ``roll`` range holds face i + 1.
 
     Checks that the rows cover every face of the die exactly once, so a chart
     with a gap or an overlap fails at import rather than at the table.
@@ -45,7 +46,7 @@ def chart(table: Table, key: str, sides: int = 6, roll: str = "roll") -> dict[in
             lookup[face] = row[key]
     if sorted(lookup) != list(range(1, sides + 1)):
         raise ValueError(f"{table.id}: the rows cover faces {sorted(lookup)}, not 1 to {sides}")
-    return lookup
+    return tuple(lookup[face] for face in range(1, sides + 1))
 
 
 @lru_cache(maxsize=None)

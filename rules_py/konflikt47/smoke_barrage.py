@@ -30,7 +30,7 @@ MAX_TURNS = 12
 def barrage_arrival(dice, turns: int) -> dict:
     """Roll the chart each turn until the smoke lands or ``turns`` have passed."""
     for turn in range(1, turns + 1):
-        result = dice.d6(f"smoke barrage chart, start of turn {turn}", chart=BARRAGE_BY_FACE.__getitem__)
+        result = dice.d6(f"smoke barrage chart, start of turn {turn}", chart=BARRAGE_BY_FACE)
         if result == "miscalculation":
             return {"arrival_turn": turn, "landing": "moved_by_enemy"}
         if result == "smoke":
@@ -44,7 +44,7 @@ def dispersal_check(dice, check: int) -> bool:
     A drift moves the smoke but keeps it; its distance is rolled for the
     player's log and does not change whether the smoke stays.
     """
-    result = dice.d6(f"smoke dispersal, check {check} after landing", chart=DISPERSAL_BY_FACE.__getitem__)
+    result = dice.d6(f"smoke dispersal, check {check} after landing", chart=DISPERSAL_BY_FACE)
     if result == "drifts":
         count, sides, modifier = notation(DRIFT)
         dice.sum_of(count, sides, f"smoke drifts ({DRIFT} inches, one random direction for all)")

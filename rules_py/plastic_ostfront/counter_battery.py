@@ -33,7 +33,7 @@ def counter_battery(dice, rockets: bool, locator: bool, enemy_batteries: int) ->
     for attempt in range(1, enemy_batteries + 1):
         if score - modifier <= 1:
             return {"spotted": True, "attempts": attempt}  # certain: no die to throw
-        if dice.d6(f"spot enemy battery {attempt} ({needs})", chart=lambda f: f + modifier >= score):
+        if dice.d6(f"spot enemy battery {attempt} ({needs})", chart=tuple(f + modifier >= score for f in range(1, 7))):
             return {"spotted": True, "attempts": attempt}
     return {"spotted": False, "attempts": enemy_batteries}
 

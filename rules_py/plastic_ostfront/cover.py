@@ -2,7 +2,9 @@
 
 A hit on cover throws dice plus barrage points against the table's score to
 collapse (the prepared-for-defence score for a prepared structure). The source
-says "6dice"; the number of dice is an input, 6 by default. With N dice and
+says "6dice"; the number of dice is an input (``dice_thrown``), by default a
+single D6, the reading under which the scores of 6 to 12 matter (Interpretation
+note ``po-collapse-dice``). With N dice and
 barrage points b against a score c, P(collapse) = P(ND6 >= c - b), the
 N-dice total counted exactly (6D6 has 46656 equally likely throws).
 
@@ -22,6 +24,8 @@ from ..calculator import Calculator, Choice, Field, InputError, Outcome
 from ..tables import load
 
 COVER = load("plastic_ostfront", "cover")
+# Barrage points are never defined in the excerpt; the calculator starts at the usual intensity.
+USUAL_INTENSITY = load("plastic_ostfront", "intensity").row("usual", True)["level"]
 STRUCTURES = tuple(r["cover"] for r in COVER.rows if r["structure"])
 MAX_LEVELS = 12
 STOREYS = (
@@ -33,7 +37,7 @@ STOREYS = (
 COVER_VALUES = tuple(dict.fromkeys(COVER.column("value")))
 
 
-def _throw(dice, n: int, target: int, label: str) -> bool:
+def _throw(dice, n: int, target: int, *, label: str) -> bool:
     """nD6 >= target, as one choice point: collapsed or not."""
     if target <= n:
         return True  # the lowest throw already makes it: no dice needed
@@ -59,17 +63,17 @@ def cover_collapse(dice, cover: str, prepared: bool, levels: int, barrage_points
         return {"collapsed": False, "levels_left": levels, "cover_left": value}
     needs = lambda target: f"collapse throw, {dice_thrown}D6 + {barrage_points} barrage points (needs {target}+)"  # noqa: E731
     if not per_level:
-        down = dice.sub(_throw, dice_thrown, score - barrage_points, needs(score))
+        down = dice.sub(_throw, dice_thrown, score - barrage_points, label=needs(score))
         return {"collapsed": down, "levels_left": 0 if down else levels, "cover_left": after if down else value}
     if storeys == "whole":
         target = score * levels
-        down = dice.sub(_throw, dice_thrown, target - barrage_points, needs(target))
+        down = dice.sub(_throw, dice_thrown, target - barrage_points, label=needs(target))
         left = 0 if down else levels
     elif storeys == "one_level":
-        left = levels - dice.sub(_throw, dice_thrown, score - barrage_points, needs(score) + ", top level")
+        left = levels - dice.sub(_throw, dice_thrown, score - barrage_points, label=needs(score) + ", top level")
     else:
         left = levels
-        while left and dice.sub(_throw, dice_thrown, score - barrage_points, needs(score) + f", level {left} from the ground"):
+        while left and dice.sub(_throw, dice_thrown, score - barrage_points, label=needs(score) + f", level {left} from the ground"):
             left -= 1
     return {"collapsed": left == 0, "levels_left": left, "cover_left": after if left == 0 else value}
 
@@ -107,8 +111,8 @@ CALCULATORS = (
             Field("cover", "choice", "Cover", "The cover that is hit, as table 7 lists it.", default="heavy", choices=tuple(Choice(r["cover"], r["name"]) for r in COVER.rows)),
             Field("prepared", "bool", "Prepared for defence", "A structure prepared for defence: table 7's prepared columns (structures only).", default=False),
             Field("levels", "int", "Levels", "Storeys of a multi-storey structure (2 or more); any other cover counts as one level.", default=1, minimum=1, maximum=MAX_LEVELS),
-            Field("barrage_points", "int", "Barrage points", "Added to the collapse throw. Our excerpt never defines them: enter the figure your full rules give (see the Interpretation note).", default=2, minimum=0, maximum=60),
-            Field("dice_thrown", "int", "Dice thrown", "The source says “6dice”; set 1 if you read it as one D6 (see the Interpretation note).", default=6, minimum=1, maximum=6),
+            Field("barrage_points", "int", "Barrage points", "Added to the collapse throw. Our excerpt never defines them: enter the figure your full rules give (see the Interpretation note).", default=USUAL_INTENSITY, minimum=0, maximum=60),
+            Field("dice_thrown", "int", "Dice thrown", "The source says “6dice”: read as one D6 by default; set 6 to throw six dice as written (see the Interpretation note).", default=1, minimum=1, maximum=6),
             Field("storeys", "choice", "Multi-storey reading", "How “per level, top down” works; see the Interpretation note.", default="whole", choices=STOREYS),
         ),
         outcomes=(

@@ -22,7 +22,19 @@ each an independent part enumerated on its own (``dice.sub``):
    P = P(first) * P(second), e.g. 1/6 * 2/6 = 1/18 unmodified. Against infantry
    a success costs casualties as the "#" reading in force says.
 5. **Effect (table 6).** Each damaging hit on a vehicle throws one D6 on its
-   effect list; a gun's weapon, damaged as an open AFV, is unusable.
+   effect list; a gun's weapon, damaged as an open AFV, is unusable. By
+   default a hit on a gun throws for its crew (infantry column) and for its
+   weapon; under the ``weapon_only`` reading of ``gun_damage`` (note
+   ``po-gun-damage``) it throws for the weapon only, and the damaging hits on
+   the weapon are what is knocked out.
+6. **Several hits.** Each hit throws its own damage dice (``several_hits`` =
+   ``each``); under ``once`` (note ``po-concentration-hits``) an element hit
+   several times throws the damage and effect dice of one hit.
+7. **Ammunition.** Every firing battery spends the intensity called in points
+   unless table 3 reads 0; under ``ammunition_by`` = ``arrived`` (note
+   ``po-ammunition-spent``) it spends the intensity that arrives, E; under
+   ``ammunition_per`` = ``mission`` (note ``po-ammunition-per-battery``) the
+   mission spends the figure once rather than once per battery.
 
 The d dice of a concentration are folded one battery at a time
 (``_strikes(k) = _one_strike(k) + _strikes(k + 1)``), so the odds cost grows
@@ -81,6 +93,22 @@ PINNING = (
     Choice("step_4", "Only at intensity 2 or more (step 4 of the procedure)"),
     Choice("always", "Whenever fire arrives (the Pinning paragraph)"),
 )
+AMMUNITION = (
+    Choice("called", "The intensity called, unless table 3 reads 0"),
+    Choice("arrived", "The intensity that arrives after table 3"),
+)
+GUN_DAMAGE = (
+    Choice("crew_and_weapon", "Each hit throws for the crew, as infantry, and for the weapon, as an open AFV"),
+    Choice("weapon_only", "Each hit throws for the weapon only, as an open AFV; the crew line is about the hit itself"),
+)
+AMMUNITION_PER = (
+    Choice("battery", "Each firing battery spends it"),
+    Choice("mission", "The mission spends it once"),
+)
+SEVERAL_HITS = (
+    Choice("each", "Every hit throws its own damage dice"),
+    Choice("once", "An element hit several times throws damage dice as for one hit"),
+)
 INFANTRY_HITS = (
     Choice("extra_die", "# casualties, then one more die at the 2nd-casualty score for one more"),
     Choice("same_die", "# casualties, and one more if the damage die itself reaches the 2nd-casualty score"),
@@ -107,11 +135,8 @@ def modifier_total(flags: dict[str, bool]) -> int:
 
 def effectiveness(dice, intensity: int, modifier: int) -> tuple[int, bool]:
     """Table 3: (effective intensity, ammunition used) for a called intensity."""
-
-    def row_of(face: int) -> int:
-        # Beyond the table's rows: 0 or less reads as 0, above 6 as 6.
-        return min(max(face + modifier, LOWEST_ROW), HIGHEST_ROW)
-
+    # The row each face reads; beyond the table's rows, 0 or less reads as 0, above 6 as 6.
+    row_of = tuple(min(max(face + modifier, LOWEST_ROW), HIGHEST_ROW) for face in range(1, 7))
     sign = f"{modifier:+d}" if modifier else "no modifier"
     row = EFFECTIVENESS.row("roll", dice.d6(f"effectiveness, table 3 ({sign}): row", chart=row_of))
     if not row["fire_arrives"]:
@@ -135,6 +160,7 @@ class Damage(NamedTuple):
     second_modifier: int  # the same or 0, for second dice (the reading in force)
     infantry_hits: str
     effects: tuple[tuple[int, int, str], ...]  # table 6: (from, to, effect)
+    weapon_only: bool = False  # a gun's hits throw for its weapon only (note po-gun-damage)
 
 
 def _needs(score: int, modifier: int) -> str:
@@ -152,23 +178,16 @@ def _successes(dice, n: int, label: str, score: int | None, modifier: int) -> in
     return dice.successes(n, score - modifier, f"{label} ({_needs(score, modifier)})")
 
 
-@lru_cache(maxsize=None)
-def _same_die_key(score: int, second: int, modifier: int):
-    """For one damage die: (1 if it damages, 1 if it also reaches the 2nd-casualty score)."""
-
-    def key(face: int) -> tuple[int, int]:
-        value = face + modifier
-        return (int(value >= score), int(value >= score and value >= second))
-
-    key.names = (("damaging hit", "damaging hits"), ("second casualty", "second casualties"))  # how a roll log counts them
-    return key
+def _same_die_key(score: int, second: int, modifier: int) -> tuple[tuple[int, int], ...]:
+    """For one damage die, as a face table: (1 if it damages, 1 if it also reaches the 2nd-casualty score)."""
+    return tuple((int(face + modifier >= score), int(face + modifier >= score and face + modifier >= second)) for face in range(1, 7))
 
 
 def _casualties(dice, hits: int, d: Damage) -> int:
     """Casualties to infantry (or a gun's crew) from ``hits`` hits, by the '#' reading."""
     if d.infantry_hits == "same_die" and d.second is not None and hits:
         label = f"damage dice, one per hit ({_needs(d.score, d.modifier)}; a 2nd casualty on {d.second}+)"
-        damaging, extra = dice.pool(hits, 6, label, _same_die_key(d.score, d.second, d.modifier))
+        damaging, extra = dice.pool(hits, 6, label, _same_die_key(d.score, d.second, d.modifier), (("damaging hit", "damaging hits"), ("second casualty", "second casualties")))
         return damaging * d.casualties + extra
     damaging = _successes(dice, hits, "damage dice, one per hit", d.score, d.modifier)
     if d.infantry_hits == "one_casualty":
@@ -179,18 +198,11 @@ def _casualties(dice, hits: int, d: Damage) -> int:
     return damaging * d.casualties + extra
 
 
-@lru_cache(maxsize=None)
-def _effect_key(effects: tuple[tuple[int, int, str], ...]):
-    """One table-6 die as a count vector over the list's effects (cached, so the
-    pool of n such dice is convolved once)."""
+def _effect_key(effects: tuple[tuple[int, int, str], ...]) -> tuple[tuple[int, ...], ...]:
+    """One table-6 die as a face table of count vectors over the list's effects."""
     kinds = _kinds(effects)
-
-    def key(face: int) -> tuple[int, ...]:
-        found = next(e for lo, hi, e in effects if lo <= face <= hi)
-        return tuple(int(kind == found) for kind in kinds)
-
-    key.names = tuple((kind.replace("_", " "), kind.replace("_", " ")) for kind in kinds)  # how a roll log counts them
-    return key
+    found = [next(e for lo, hi, e in effects if lo <= face <= hi) for face in range(1, 7)]
+    return tuple(tuple(int(kind == effect) for kind in kinds) for effect in found)
 
 
 def _kinds(effects: tuple[tuple[int, int, str], ...]) -> tuple[str, ...]:
@@ -205,12 +217,14 @@ def _effects(dice, n: int, effects: tuple[tuple[int, int, str], ...]) -> tuple[s
     if n == 0:
         return ()
     kinds = _kinds(effects)
-    counts = dice.pool(n, 6, "damage effect dice, table 6, one per damaging hit (how many of: " + ", ".join(kinds) + ")", _effect_key(effects))
+    counts = dice.pool(n, 6, "damage effect dice, table 6, one per damaging hit (how many of: " + ", ".join(kinds) + ")", _effect_key(effects), tuple((kind.replace("_", " "),) * 2 for kind in kinds))
     return tuple(kind for kind, count in zip(kinds, counts) if count)
 
 
 def damage(dice, hits: int, d: Damage) -> int:
     """Table 5 for ``hits`` hits: casualties (infantry, a gun's crew) or damaging hits (vehicles)."""
+    if d.target == "gun" and d.weapon_only:
+        return _successes(dice, hits, "weapon damage dice, one per hit", d.weapon_score, d.modifier)
     if d.target in ("infantry", "gun"):
         return _casualties(dice, hits, d)
     damaging = _successes(dice, hits, "damage dice, one per hit", d.score, d.modifier)
@@ -224,7 +238,7 @@ def effects(dice, hits: int, lost: int, d: Damage) -> tuple[str, ...]:
     if d.target == "infantry":
         return ()
     if d.target == "gun":
-        wrecked = _successes(dice, hits, "weapon damage dice, one per hit", d.weapon_score, d.modifier)
+        wrecked = lost if d.weapon_only else _successes(dice, hits, "weapon damage dice, one per hit", d.weapon_score, d.modifier)
         return (GUN_WEAPON["effect"],) if wrecked else ()
     return dice.sub(_effects, lost, d.effects)
 
@@ -266,6 +280,7 @@ def damage_spec(inputs: dict) -> Damage:
         second_modifier=modifier if inputs["modify_second_roll"] else 0,
         infantry_hits=inputs["infantry_hits"],
         effects=tuple((r["from_roll"], r["to_roll"], r["effect"]) for r in EFFECTS.rows if r["target"] == effect_list),
+        weapon_only=inputs["target"] == "gun" and inputs["gun_damage"] == "weapon_only",
     )
 
 
@@ -274,12 +289,13 @@ class Plan(NamedTuple):
 
     intensity: int
     modifier: int  # table 3 total
-    ammunition: int  # all batteries, when table 3 says ammunition is used
+    ammunition: tuple[int, ...]  # all batteries, by effective intensity 0..3, when table 3 says ammunition is used
     pins: tuple[bool, ...]  # by effective intensity 0..3
     dice: int  # hit dice for the element
     to_hit: tuple[int, ...]  # the player's score by effective intensity 0..3
     hit_modifier: int
     damage: Damage
+    damage_hits: int  # the most hits that throw damage dice (note po-concentration-hits)
 
 
 @lru_cache(maxsize=64)
@@ -291,25 +307,34 @@ def plan(items: tuple) -> Plan:
     return Plan(
         intensity=intensity,
         modifier=modifier_total(inputs),
-        ammunition=inputs["batteries"] * INTENSITY.lookup("level", intensity, "ammunition"),
+        ammunition=tuple(
+            (inputs["batteries"] if inputs["ammunition_per"] == "battery" else 1) * _ammunition(intensity if inputs["ammunition_by"] == "called" else e)
+            for e in levels
+        ),
         pins=tuple(e > 0 and (inputs["pinning"] == "always" or INTENSITY.lookup("level", e, "pins")) for e in levels),
         dice=inputs["batteries"] if mission["die_per_battery"] else 1,
         to_hit=tuple(hit_score(inputs, e) for e in levels),
         hit_modifier=HIT_MODIFIERS.lookup("modifier", "small_battery", "modifier_value") if inputs["small_battery"] else 0,
         damage=damage_spec(inputs),
+        damage_hits=1 if inputs["several_hits"] == "once" else inputs["batteries"],
     )
+
+
+def _ammunition(level: int) -> int:
+    """Points one battery spends for fire at ``level`` (none for fire cut to nothing)."""
+    return INTENSITY.lookup("level", level, "ammunition") if level else 0
 
 
 def artillery_shoot(dice, **inputs) -> dict:
     """One element under the template: effectiveness, pinning, hits, damage, effect, ammunition."""
     p = plan(tuple(sorted(inputs.items())))
     effective, used = dice.sub(effectiveness, p.intensity, p.modifier)
-    ammunition = p.ammunition if used else 0
+    ammunition = p.ammunition[effective] if used else 0
     if effective == 0:
         return {"effective_intensity": 0, "pinned": False, "hit": 0, "knocked_out": 0, "effect": NO_EFFECT, "ammunition": ammunition}
     label = "hit dice, one per battery" if p.dice > 1 else "hit die"
     hits = _successes(dice, p.dice, f"{label}, your table 4", p.to_hit[effective], p.hit_modifier)
-    lost, found = dice.sub(after_hits, hits, p.damage)
+    lost, found = dice.sub(after_hits, hits if hits < p.damage_hits else p.damage_hits, p.damage)
     return {
         "effective_intensity": effective,
         "pinned": p.pins[effective],
@@ -343,8 +368,14 @@ def notes(values: dict) -> list[str]:
     grades = [r["name"].lower() for r in EFFECTIVENESS_MODIFIERS.rows if r["modifier"] in ("veteran", "inexperienced", "poor") and values[r["modifier"]]]
     if len(grades) > 1:
         out.append(f"Several troop grades are ticked ({', '.join(grades)}): their modifiers are added, though normally one grade applies.")
-    if values["target"] in ("infantry", "gun"):
+    if values["target"] == "gun":
+        out.append("Gun: " + next(c.label for c in GUN_DAMAGE if c.name == values["gun_damage"]).lower() + ".")
+    if values["target"] == "infantry" or (values["target"] == "gun" and values["gun_damage"] == "crew_and_weapon"):
         out.append("Casualties: " + next(c.label for c in INFANTRY_HITS if c.name == values["infantry_hits"]) + ".")
+    if values["mission"] == "concentration" and values["batteries"] > 1:
+        out.append("Several hits: " + next(c.label for c in SEVERAL_HITS if c.name == values["several_hits"]).lower() + ".")
+    per = next(c.label for c in AMMUNITION_PER if c.name == values["ammunition_per"])
+    out.append("Ammunition: " + next(c.label for c in AMMUNITION if c.name == values["ammunition_by"]).lower() + "; " + per[0].lower() + per[1:] + ".")
     if values["target"] not in ("infantry", "gun"):
         out.append("A vehicle can be targeted only while it is standing still.")
         if values["cover"] != "open":
@@ -358,6 +389,7 @@ EXAMPLES = (
     {"calibre": "150", "mission": "concentration", "batteries": "2", "target": "afv_4_plus", "to_hit": "3", "veteran": "true", "surprise": "true"},
     {"calibre": "105", "intensity": "3", "poor": "true", "target": "infantry", "cover": "hasty", "to_hit_at_2": "5", "to_hit_at_1": "6"},
     {"rockets": "true", "mission": "creeping", "target": "soft_vehicle", "small_battery": "true", "non_foo": "true"},
+    {"mission": "concentration", "target": "gun", "gun_damage": "weapon_only", "several_hits": "once", "ammunition_by": "arrived", "to_hit": "3"},
 )
 
 CALCULATORS = (
@@ -390,7 +422,7 @@ CALCULATORS = (
                 "to_hit",
                 "int",
                 "Your table 4 score (your own figure)",
-                "Table 4's figures are lost from our source, so this is your own: the score the hit die must equal or beat at the intensity you called. The default 4 is only a starting value of ours, not a rule.",
+                "Table 4's figures are lost from our source, so this is your own: the score the hit die must equal or beat at the intensity you called. Its starting value is ours, not a rule.",
                 default=4,
                 minimum=1,
                 maximum=6,
@@ -427,14 +459,23 @@ CALCULATORS = (
             Field("pinning", "choice", "Pinning rule", "The procedure and the Pinning paragraph disagree about harassing fire; see the Interpretation note.", default="step_4", choices=PINNING),
             Field("infantry_hits", "choice", "Table 5 # and 2nd casualty", "How a damaging hit on infantry or a gun crew turns into casualties; see the Interpretation note.", default="extra_die", choices=INFANTRY_HITS),
             Field("modify_second_roll", "bool", "Modifiers on second dice", "Damage modifiers also apply to the second die of “6 then …” and to the second-casualty die.", default=True),
+            Field("gun_damage", "choice", "Damage to a gun", "How a hit on a gun is thrown for on tables 5 and 6; see the Interpretation note.", default="crew_and_weapon", choices=GUN_DAMAGE),
+            Field("several_hits", "choice", "Several hits on one element", "Whether every hit of a concentration throws its own damage dice; see the Interpretation note.", default="each", choices=SEVERAL_HITS),
+            Field("ammunition_by", "choice", "Ammunition spent by", "Whether a battery spends the intensity called or the intensity that arrives; see the Interpretation note.", default="called", choices=AMMUNITION),
+            Field("ammunition_per", "choice", "Ammunition counted", "Whether each firing battery spends the points or the mission spends them once; see the Interpretation note.", default="battery", choices=AMMUNITION_PER),
         ),
         outcomes=(
             Outcome("effective_intensity", "int", "Effective intensity", "The intensity that arrives after table 3; 0 means no effect."),
             Outcome("pinned", "bool", "Pinned", "The element is pinned."),
             Outcome("hit", "int", "Hits", "Hit dice that hit (one die, or one per battery in a concentration)."),
-            Outcome("knocked_out", "int", "Knocked out / casualties", "Damaging hits on a vehicle, or casualties to infantry or a gun's crew."),
+            Outcome(
+                "knocked_out",
+                "int",
+                "Knocked out / casualties",
+                "Damaging hits on a vehicle, or casualties to infantry or a gun's crew (damaging hits on a gun's weapon, if only the weapon is thrown for).",
+            ),
             Outcome("effect", "choice", "Damage effect", "Table 6 results of the damaging hits, joined with + when several differ.", values=(NO_EFFECT,) + EFFECT_ORDER),
-            Outcome("ammunition", "int", "Ammunition spent", "Points spent by all the firing batteries together; none on a table-3 result of 0."),
+            Outcome("ammunition", "int", "Ammunition spent", "Points spent by all the firing batteries together; none on a table-3 result of 0 (nor, if ammunition follows the intensity that arrives, when none arrives)."),
         ),
         check=check,
         notes=notes,
