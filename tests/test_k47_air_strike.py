@@ -194,3 +194,13 @@ def test_bad_input_names_the_field():
         with pytest.raises(InputError) as caught:
             CALC.odds(raw)
         assert [f for f, _ in caught.value.errors] == [field]
+
+
+def test_aircraft_marker_distance_is_the_sources():
+    # "place a suitable token 18” away from the intended target"
+    from conftest import SHARED
+    from rules_py.tables import load
+
+    (row,) = load("konflikt47", "aircraft_marker").rows
+    text = (SHARED / "sources" / "000_631df8d4c9f5a7fc.txt").read_text(encoding="utf-8")
+    assert f"place a suitable token {row['inches']}\u201d away from the intended target" in text
