@@ -373,3 +373,58 @@ def test_sheets_prose_types_no_modifier():
         assert not re.search(r"[\u2212+-]\d", text), path.name
     script = (ROOT / "scripts" / "sheet_odds.py").read_text(encoding="utf-8")
     assert not re.search(r"\u2212\d|\\u2212\d", script)
+
+
+# --------------------------------------------------- wide tables on screen
+
+def pixel(page, x: float, y: float) -> tuple[int, int, int]:
+    """The colour of one screen pixel (a 1x1 PNG screenshot, decoded by hand: no imaging library here)."""
+    import struct
+    import zlib
+
+    png = page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1})
+    chunks, at = {}, 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at:at + 4])
+        kind = png[at + 4:at + 8]
+        chunks[kind] = chunks.get(kind, b"") + png[at + 8:at + 8 + length]
+        at += 12 + length
+    raw = zlib.decompress(chunks[b"IDAT"])
+    return tuple(raw[1:4])  # filter byte, then R, G, B of the single pixel
+
+
+def distance(a, b) -> int:
+    return max(abs(x - y) for x, y in zip(a, b))
+
+
+WIDE = """() => {
+  const wrap = document.querySelector('#table-damage').closest('.fm-table').querySelector('.md-typeset__scrollwrap');
+  const r = wrap.getBoundingClientRect();
+  const first = wrap.querySelector('tbody tr:nth-child(2) > :first-child').getBoundingClientRect();
+  const second = wrap.querySelector('tbody tr:nth-child(2) > :nth-child(2)').getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, scroll: wrap.scrollWidth - wrap.clientWidth,
+          first: first.left, second: second.left, y: (first.top + first.bottom) / 2};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, {"width": 390, "height": 844}], ids=["desktop", "phone"])
+def test_a_wide_table_shows_it_scrolls_and_keeps_its_first_column(site, browser, server, viewport, scheme):
+    context = browser.new_context(viewport=viewport, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(server.url("plastic-ostfront/artillery-shoot/"), wait_until="load")
+    page.evaluate("document.querySelector('#table-damage').scrollIntoView({block: 'start'})")
+    page.wait_for_function("document.querySelector('#table-damage').closest('.fm-table').querySelector('.md-typeset__scrollwrap')")
+    box = page.evaluate(WIDE)
+    assert box["scroll"] > 0, "Table 5 fits: nothing to show"
+    background = pixel(page, box["left"] + (box["right"] - box["left"]) / 2, box["y"])  # an empty stretch of a cell
+    edge = pixel(page, box["right"] - 2, box["y"])
+    assert distance(edge, background) >= 12, f"no shadow at the edge with more columns past it: {edge} on {background}"
+    page.evaluate("(n) => { const w = document.querySelector('#table-damage').closest('.fm-table').querySelector('.md-typeset__scrollwrap'); w.scrollLeft = n; }", box["scroll"])
+    page.wait_for_function("(n) => document.querySelector('#table-damage').closest('.fm-table').querySelector('.md-typeset__scrollwrap').scrollLeft >= n - 1", arg=box["scroll"])
+    scrolled = page.evaluate(WIDE)
+    assert abs(scrolled["first"] - box["left"]) < 1, "the first column scrolled away"
+    assert scrolled["second"] < box["second"] - box["scroll"] / 2, "the other columns did not scroll"
+    end = pixel(page, scrolled["right"] - 2, scrolled["y"])
+    assert distance(end, background) <= 3, f"a shadow at the end of the table: {end} on {background}"
+    context.close()
