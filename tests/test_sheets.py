@@ -289,11 +289,11 @@ def test_no_page_but_the_last_is_more_than_half_empty(site, system):
 
 
 def test_half_empty_check_sees_a_half_empty_page(site, browser, server, tmp_path):
-    # The Combat HQ sheet with a page break forced after its first section:
+    # The Combat HQ sheet with a page break forced before its tables:
     # page 1 holds a few lines, and the check says so.
     page = browser.new_page()
     page.goto(server.url("sheets/combat-hq/"), wait_until="load")
-    page.add_style_tag(content="article h2:nth-of-type(2) { break-before: page; }")
+    page.add_style_tag(content="#tables { break-before: page; }")
     page.emulate_media(media="print")
     pdf = tmp_path / "broken.pdf"
     pdf.write_bytes(page.pdf(format="A4", prefer_css_page_size=True))
