@@ -116,3 +116,47 @@ def lost_columns(page_html: str, printed_text: str) -> list[str]:
             if label not in segment and label.replace("-", "") not in bare_segment:
                 lost.append(f"{caption}: {label}")
     return lost
+
+
+def words(path: Path) -> list[tuple[int, float, float, float, str]]:
+    """Every word of a PDF as (page, xMin, yMin, yMax, text), in pdftotext's reading order."""
+    import re
+
+    out = subprocess.run(["pdftotext", "-bbox", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    found = []
+    for number, page in enumerate(re.findall(r"<page [^>]*>(.*?)</page>", out, re.S)):
+        for x, y0, y1, text in re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)</word>', page):
+            found.append((number, float(x), float(y0), float(y1), html.unescape(text)))
+    return found
+
+
+def captions_apart(page_html: str, path: Path, gap: float = 24.0, column: float = 250.0) -> list[str]:
+    """Captions not printed just above their table.
+
+    A caption is with its table when, at some place the caption is printed, the
+    first word of the table's first header is on the same page, at most ``gap``
+    points below the caption's last line and in the same column (no further
+    right than ``column`` points, not left of the caption's start). Positions,
+    not reading order: pdftotext reads a table's cells in no dependable order.
+    """
+    printed = words(path)
+    texts = [w[4] for w in printed]
+    apart = []
+    for caption, labels in captioned_tables(page_html):
+        if not labels:
+            continue
+        wanted, first_label = caption.split(), labels[0].split()[0]
+        places = [i for i in range(len(texts) - len(wanted) + 1) if texts[i:i + len(wanted)] == wanted]
+        if not places:
+            apart.append(f"{caption}: caption not found")
+            continue
+        together = False
+        for i in places:
+            start, last = printed[i], printed[i + len(wanted) - 1]
+            together |= any(
+                head[4] == first_label and head[0] == last[0] and 0 <= head[2] - last[3] <= gap and -5 <= head[1] - start[1] <= column
+                for head in printed
+            )
+        if not together:
+            apart.append(f"{caption}: its table does not follow it (page {printed[places[0]][0] + 1})")
+    return apart

@@ -157,7 +157,7 @@ def test_print_hides_navigation_header_and_footer(site, print_page, path):
 
 from build_pages import pages_text, sheet_meta, site_url  # noqa: E402
 from build_sheets_pdf import page_count, print_pdf  # noqa: E402
-from printed import captioned_tables, lost_columns, pdf_text as raw_text  # noqa: E402
+from printed import captioned_tables, captions_apart, lost_columns, pdf_text as raw_text  # noqa: E402
 
 # Rules pages with captioned tables (the sheets aside), as built.
 RULES_PAGES = sorted(
@@ -247,6 +247,26 @@ def test_the_width_check_sees_a_table_too_wide(browser, server):
     page.goto(server.url("plastic-ostfront/artillery-shoot/"), wait_until="load")
     assert any(s.startswith("Table 5: damage") for s in page.evaluate(OVERFLOWING_TABLES))
     context.close()
+
+
+@pytest.mark.parametrize("system", SHEETS, ids=IDS)
+def test_captions_stay_with_their_tables(site, system):
+    page = (site / "sheets" / system.slug / "index.html").read_text(encoding="utf-8")
+    assert captions_apart(page, site / "sheets" / f"{system.slug}.pdf") == []
+
+
+def test_the_caption_check_sees_a_caption_left_behind(site, browser, server, tmp_path):
+    # Every caption pushed into its own column, away from its table: the check names them.
+    page = browser.new_page()
+    page.goto(server.url("sheets/konflikt47/"), wait_until="load")
+    page.add_style_tag(content=".fm-table { break-inside: auto !important; } .fm-table .table-caption { break-after: column !important; }")
+    page.emulate_media(media="print")
+    pdf = tmp_path / "split.pdf"
+    pdf.write_bytes(page.pdf(format="A4", prefer_css_page_size=True))
+    page.close()
+    html = (site / "sheets" / "konflikt47" / "index.html").read_text(encoding="utf-8")
+    apart = captions_apart(html, pdf)
+    assert any(line.startswith("Officer's morale bonus:") for line in apart), apart
 
 
 # ------------------------------------------------------ pages, as promised
