@@ -209,7 +209,7 @@ def test_rules_pages_print_every_column(site, printer, tmp_path, path):
     assert lost_columns(page, raw_text(pdf)) == []
 
 
-def test_rules_pages_with_tables_are_all_checked():
+def test_rules_pages_with_tables_are_all_checked(site):
     assert len(RULES_PAGES) >= 12 and "plastic-ostfront/artillery-shoot/" in RULES_PAGES
 
 
