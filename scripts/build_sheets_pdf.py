@@ -3,14 +3,24 @@
 Serves ``site/`` on a free loopback port, opens ``sheets/<system>/`` in
 Debian's headless Chromium through Playwright, and writes
 ``site/sheets/<system>.pdf`` with ``page.pdf()`` (print media, A4, the site's
-print stylesheet). A sheet must fit on at most two pages: one that runs over
-is printed again at a slightly smaller scale, down to 75%, like a printer's
-"fit to page". Run after ``mkdocs build``: ``python scripts/build_sheets_pdf.py``.
+print stylesheet). Like a printer's "fit to page", a sheet is printed at the
+scale, from 100% down to 80%, that gives it the fewest pages (the largest such
+scale); more than two pages even at 80% fails the build.
+
+The pages say how many pages each PDF has (the home page and the sheets
+index, see ``scripts/build_pages.py``), and those counts are measured here:
+they are written to ``build/sheet-pages.json``, and when they differ from
+the ones the site was built with, the pages and the site are built again
+before the PDFs are written (the sheets themselves do not quote their page
+counts, so a second print is never needed). Run after ``mkdocs build``:
+``python scripts/build_sheets_pdf.py``.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -24,8 +34,9 @@ from rules_py.systems import SYSTEMS  # noqa: E402
 from local_site import StaticServer, launch  # noqa: E402
 
 SITE = ROOT / "site"
+SHEET_PAGES = ROOT / "build" / "sheet-pages.json"
 MAX_PAGES = 2
-SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75)
+SCALES = (1.0, 0.95, 0.9, 0.85, 0.8)
 
 
 def page_count(pdf: bytes) -> int:
@@ -37,24 +48,58 @@ def sheets() -> list[str]:
     return [s.slug for s in SYSTEMS if (SITE / "sheets" / s.slug / "index.html").exists()]
 
 
+def print_pdf(page, url: str, scale: float = 1.0, width: str | None = None) -> bytes:
+    """One page of the site printed as Chromium prints it: print media, A4 unless ``width`` is given."""
+    page.goto(url, wait_until="load")
+    page.emulate_media(media="print")
+    if width:
+        # The stylesheet's @page size decides the layout (Chromium would lay an A4 page out and
+        # shrink it onto narrower paper), so a narrower page is asked for there.
+        page.add_style_tag(content=f"@page {{ size: {width} 297mm; }}")
+    return page.pdf(format="A4", print_background=False, prefer_css_page_size=True, scale=scale)
+
+
+def fit(page, url: str) -> tuple[bytes, float]:
+    """The sheet at the largest scale that gives it its fewest pages."""
+    printed = [(print_pdf(page, url, scale), scale) for scale in SCALES]
+    fewest = min(page_count(pdf) for pdf, _ in printed)
+    return next((pdf, scale) for pdf, scale in printed if page_count(pdf) == fewest)
+
+
+def pages_built_with() -> dict[str, int]:
+    """The page counts the built sheets index quotes (data-sheet-pages on each PDF link)."""
+    index = SITE / "sheets" / "index.html"
+    found = re.findall(r'href="([\w-]+)\.pdf" data-sheet-pages="(\d*)"', index.read_text(encoding="utf-8"))
+    return {slug: int(n) for slug, n in found if n}
+
+
+def rebuild_pages() -> None:
+    """The generated pages and the site again, as the Makefile builds them (mkdocs empties site/ first)."""
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "build_pages.py")], cwd=ROOT, check=True)
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], cwd=ROOT, check=True)
+
+
 def main() -> None:
     slugs = sheets()
+    printed: dict[str, bytes] = {}
     with StaticServer(SITE) as server, sync_playwright() as p:
         browser = launch(p)
         page = browser.new_page()
         for slug in slugs:
-            page.goto(server.url(f"sheets/{slug}/"), wait_until="load")
-            page.emulate_media(media="print")
-            out = SITE / "sheets" / f"{slug}.pdf"
-            for scale in SCALES:
-                pdf = page.pdf(format="A4", print_background=False, prefer_css_page_size=True, scale=scale)
-                if page_count(pdf) <= MAX_PAGES:
-                    break
-            else:
+            pdf, scale = fit(page, server.url(f"sheets/{slug}/"))
+            if page_count(pdf) > MAX_PAGES:
                 raise SystemExit(f"sheets/{slug}: more than {MAX_PAGES} pages even at {SCALES[-1]:.0%}")
-            out.write_bytes(pdf)
-            print(f"{out.relative_to(ROOT)}: {page_count(pdf)} pages at {scale:.0%}, {len(pdf)} bytes")
+            printed[slug] = pdf
+            print(f"sheets/{slug}.pdf: {page_count(pdf)} pages at {scale:.0%}, {len(pdf)} bytes")
         browser.close()
+    counts = {slug: page_count(pdf) for slug, pdf in printed.items()}
+    SHEET_PAGES.parent.mkdir(parents=True, exist_ok=True)
+    SHEET_PAGES.write_text(json.dumps(counts, indent=1) + "\n", encoding="utf-8")
+    if counts != pages_built_with():
+        print(f"page counts {counts} differ from the ones the pages quote: building the pages again")
+        rebuild_pages()
+    for slug, pdf in printed.items():
+        (SITE / "sheets" / f"{slug}.pdf").write_bytes(pdf)
 
 
 if __name__ == "__main__":

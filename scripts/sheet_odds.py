@@ -9,7 +9,11 @@ probability of one value, or the mean). Every cell is computed by the same
 ``python -m rules_py odds``.
 
 Grids are declared per rule system in ``GRIDS`` below; a system whose
-calculators have not landed simply has none yet.
+calculators have not landed simply has none yet. The cells are worked out as a
+long table (one record per row and column) and pivoted into the grid with
+pandas; a column that is 0 in every row says nothing and is left out, with a
+note that says so. Row labels and notes that quote a rules figure read it from
+the tables, so no figure is typed here.
 """
 
 from __future__ import annotations
@@ -20,8 +24,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+import pandas as pd
+
 from rules_py import get
 from rules_py.calculator import format_probability, format_value
+from rules_py.tables import load
 
 
 @dataclass(frozen=True)
@@ -61,8 +68,8 @@ def axis(calc, spec: tuple[str, tuple[Any, ...]]) -> list[tuple[str, dict[str, A
     return [(label, dict(inputs)) for label, inputs in values]
 
 
-def cell(grid: Grid, row_inputs: dict[str, Any], col_inputs: dict[str, Any]) -> tuple[str, dict[str, str]]:
-    """The text of one cell and its data attributes."""
+def cell(grid: Grid, row_inputs: dict[str, Any], col_inputs: dict[str, Any]) -> tuple[str, dict[str, str], Fraction | Any]:
+    """The text of one cell, its data attributes, and the number it shows."""
     calc = get(grid.calculator)
     inputs = {**grid.fixed, **row_inputs, **col_inputs}
     odds = calc.odds(inputs)
@@ -77,11 +84,11 @@ def cell(grid: Grid, row_inputs: dict[str, Any], col_inputs: dict[str, Any]) -> 
         attrs["data-value"] = format_value(value)
         attrs["data-p"] = format_probability(dist[value])
         attrs["data-show"] = "value"
-        return signed(value), attrs
+        return signed(value), attrs, value
     if grid.show == "mean":
         mean = dist.mean()
         attrs["data-mean"] = format_probability(mean)
-        return f"{float(mean):.2f}", attrs
+        return f"{float(mean):.2f}", attrs, mean
     if grid.show == "at_least":
         p = dist.at_least(grid.value)
         attrs["data-at-least"] = format_value(grid.value)
@@ -89,11 +96,11 @@ def cell(grid: Grid, row_inputs: dict[str, Any], col_inputs: dict[str, Any]) -> 
         p = dist.p(grid.value)
         attrs["data-value"] = format_value(grid.value)
     attrs["data-p"] = format_probability(p)
-    return percent(p), attrs
+    return percent(p), attrs, p
 
 
 def signed(value: Any) -> str:
-    """A modifier as players write it: +1, 0, −2 (a true minus sign)."""
+    """A modifier as players write it: with a plus sign, 0, or a true minus sign."""
     if isinstance(value, int) and not isinstance(value, bool):
         return f"+{value}" if value > 0 else ("0" if value == 0 else f"\u2212{-value}")
     return format_value(value)
@@ -113,40 +120,74 @@ def percent(p: Fraction) -> str:
     return f"{value}%"
 
 
+def grid_frame(grid: Grid) -> pd.DataFrame:
+    """Every cell of a grid as one record: row, column, the number, its text and attributes."""
+    calc = get(grid.calculator)
+    records = []
+    for r, (row_label, row_inputs) in enumerate(axis(calc, grid.rows)):
+        for c, (col_label, col_inputs) in enumerate(axis(calc, grid.cols)):
+            text, attrs, number = cell(grid, row_inputs, col_inputs)
+            attr_text = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
+            records.append({"r": r, "row": row_label, "c": c, "col": col_label, "number": number, "td": f"<td {attr_text}>{text}</td>"})
+    return pd.DataFrame.from_records(records)
+
+
+def pivot(grid: Grid) -> tuple[pd.DataFrame, list[str]]:
+    """The grid as rows by columns of <td> cells, and the labels of the columns left out as 0 in every row."""
+    cells = grid_frame(grid)
+    # A certain modifier of 0 is an answer ("no penalty"); a chance or an average of 0 in every row is not.
+    says_nothing = cells.groupby(["c", "col"])["number"].agg(lambda numbers: grid.show != "value" and all(n == 0 for n in numbers))
+    dropped = [col for (_, col), nothing in says_nothing.items() if nothing]
+    kept = cells[~cells["col"].isin(dropped)]
+    table = kept.pivot(index=["r", "row"], columns=["c", "col"], values="td").sort_index(axis=0).sort_index(axis=1)
+    return table, dropped
+
+
 def grid_html(grid: Grid) -> str:
     calc = get(grid.calculator)
-    rows, cols = axis(calc, grid.rows), axis(calc, grid.cols)
     row_head = grid.row_label or calc.field(grid.rows[0]).label
     col_head = grid.col_label or calc.field(grid.cols[0]).label
-    head = "".join(f"<th>{html.escape(label)}</th>" for label, _ in cols)
+    table, dropped = pivot(grid)
+    head = "".join(f"<th>{html.escape(col)}</th>" for _, col in table.columns)
     out = [
+        '<div class="fm-table">',
         f'<p class="table-caption odds-caption">{html.escape(grid.title)}</p>',
         '<table class="sheet-odds">',
         f"<thead><tr><th>{html.escape(row_head)} \\ {html.escape(col_head)}</th>{head}</tr></thead>",
         "<tbody>",
     ]
-    for row_label, row_inputs in rows:
-        cells = []
-        for _, col_inputs in cols:
-            text, attrs = cell(grid, row_inputs, col_inputs)
-            attr_text = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
-            cells.append(f"<td {attr_text}>{text}</td>")
-        out.append(f"<tr><th>{html.escape(row_label)}</th>{''.join(cells)}</tr>")
+    for (_, row_label), tds in table.iterrows():
+        out.append(f"<tr><th>{html.escape(row_label)}</th>{''.join(tds)}</tr>")
     out += ["</tbody>", "</table>"]
-    if grid.note:
-        out.append(f'<p class="table-note">{html.escape(grid.note)}</p>')
+    notes = [grid.note] if grid.note else []
+    if dropped:
+        zero = "0" if grid.show in ("mean", "value") else "0%"
+        notes.append(f"Not shown: {', '.join(dropped)} ({col_head}), {zero} in every row.")
+    if notes:
+        out.append(f'<p class="table-note">{html.escape(" ".join(notes))}</p>')
+    out.append("</div>")
     return "\n".join(out) + "\n"
 
 
-# Table 3 modifier totals, each made of the modifiers the source lists.
-MODIFIER_TOTALS = (
-    ("\u22123 (poor, non-FOO)", {"poor": True, "non_foo": True}),
-    ("\u22122 (poor)", {"poor": True}),
-    ("\u22121 (non-FOO)", {"non_foo": True}),
-    ("0", {}),
-    ("+1 (veteran)", {"veteran": True}),
-    ("+2 (veteran, FOO in aeroplane)", {"veteran": True, "foo_in_aeroplane": True}),
+# Plastic Ostfront table 3: a modifier total made of the modifiers named, each
+# read from the table (its value, and its short name for the label).
+_PO_MODIFIERS = load("plastic_ostfront", "effectiveness_modifiers")
+
+
+def modifier_total(*ids: str) -> tuple[str, dict[str, bool]]:
+    rows = [_PO_MODIFIERS.row("modifier", i) for i in ids]
+    total = signed(sum(row["modifier_value"] for row in rows))
+    named = f" ({', '.join(row['short'] for row in rows)})" if rows else ""
+    return total + named, {i: True for i in ids}
+
+
+MODIFIER_TOTALS = tuple(
+    modifier_total(*ids)
+    for ids in (("poor", "non_foo"), ("poor",), ("non_foo",), (), ("veteran",), ("veteran", "foo_in_aeroplane"))
 )
+
+# Konrad: the isolated row of the supply penalties, whatever the distance or the depot.
+KONRAD_ISOLATED = load("konrad", "supply_penalties").lookup("key", "isolated", "modifier")
 
 GRIDS: dict[str, tuple[Grid, ...]] = {
     "combat-hq": (
@@ -245,7 +286,7 @@ GRIDS: dict[str, tuple[Grid, ...]] = {
             show="value",
             row_label="sectors from the depot",
             col_label="depot moved in the last two days",
-            note="An isolated unit takes \u22123 whatever its distance, depot moving or not.",
+            note=f"An isolated unit takes {signed(KONRAD_ISOLATED)} whatever its distance, depot moving or not.",
         ),
     ),
 }

@@ -220,3 +220,13 @@ def test_down_halving_a_ground_attack():
     o = CALC.odds(down=True, down_halves_every_attack=True).outcomes["hits"]
     assert o.p(18) == 0 and max(o) == 9
     assert o.p(9) == F(1, 324)
+
+
+def test_aircraft_marker_distance_is_the_sources():
+    # "place a suitable token 18” away from the intended target"
+    from conftest import SHARED
+    from rules_py.tables import load
+
+    (row,) = load("konflikt47", "aircraft_marker").rows
+    text = (SHARED / "sources" / "000_631df8d4c9f5a7fc.txt").read_text(encoding="utf-8")
+    assert f"place a suitable token {row['inches']}\u201d away from the intended target" in text

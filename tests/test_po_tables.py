@@ -22,6 +22,8 @@ SCHEMA = tomllib.loads((DATA / "tables.toml").read_text(encoding="utf-8"))
 # The source's tables 1, 2, 3, 5, 6, 7 (and the rest) and the page each is shown on.
 PAGES = {
     "organisation": "index",
+    "trp_markers": "artillery-shoot",
+    "trp_reach": "artillery-shoot",
     "intensity": "artillery-shoot",
     "missions": "artillery-shoot",
     "beaten_zones_concentration": "artillery-shoot",
@@ -170,3 +172,15 @@ def test_table_7_matches_the_source():
         cells = next(l for l in lines if l.startswith(start)).split("\t")
         assert (cells[3], cells[4].lower()) == (rows[key]["collapse_score"], rows[key]["after_collapse"])
     assert rows["hasty"]["collapse_score"] == ""
+
+
+@source
+def test_trp_markers_and_reach_match_the_source():
+    text = source_text()
+    markers = {r["marker"]: int(r["count"]) for r in raw_rows("trp_markers")}
+    assert f"FOO can deploy {markers['trp']} Target Registration Point (TRP) markers" in text
+    assert f"before the battle plus {markers['dummy']} dummies" in text
+    reach = {r["reach"]: (int(r["within"]), r["unit"]) for r in raw_rows("trp_reach")}
+    assert "called down this game turn upon enemy elements within {} {} of a marker".format(*reach["this_turn"]) in text
+    assert "upon elements within {}{} of a marker with a possible penalty".format(*reach["far"]) in text
+    assert "RED ARMY : INFLEXIBLE BUT CAN TARGET WITHIN {}{} OF A MARKER (WITH A PENALTY)".format(*reach["red_army"]) in text

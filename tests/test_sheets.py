@@ -1,5 +1,6 @@
-"""Quick-reference sheets: A4 PDFs of at most two pages holding every table
-value, odds equal to the CLI's, and print styles that hide the site's chrome."""
+"""Quick-reference sheets and printed rules pages: A4 PDFs of at most two pages
+holding every table value and every column, the page counts the site promises,
+odds equal to the CLI's, and print styles that hide the site's chrome."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from rules_py.tables import all_tables
 
 sys.path.insert(0, str(ROOT / "scripts"))
 from build_pages import _cell  # noqa: E402
-from sheet_odds import GRIDS, percent  # noqa: E402
+from sheet_odds import GRIDS, percent, pivot  # noqa: E402
 
 SHEETS = [s for s in SYSTEMS if (ROOT / "docs" / "sheets" / f"{s.slug}.md").exists()]
 IDS = [s.slug for s in SHEETS]
@@ -92,7 +93,7 @@ def test_sheet_odds_equal_the_cli(site, system):
 
     parser = OddsCells()
     parser.feed((site / "sheets" / system.slug / "index.html").read_text(encoding="utf-8"))
-    expected_cells = sum(len(g.rows[1]) * len(g.cols[1]) for g in GRIDS.get(system.slug, ()))
+    expected_cells = sum(pivot(g)[0].size for g in GRIDS.get(system.slug, ()))
     assert len(parser.cells) == expected_cells
     checked_by_cli = set()
     for attrs, text in parser.cells:
@@ -150,3 +151,300 @@ def test_print_hides_navigation_header_and_footer(site, print_page, path):
     # no blank trailing page: the content ends within the printed height
     heights = page.evaluate("[document.documentElement.scrollHeight, document.querySelector('article').getBoundingClientRect().bottom]")
     assert heights[0] - heights[1] < 200
+
+
+# ------------------------------------------------- every column reaches paper
+
+from build_pages import pages_text, sheet_meta, site_url  # noqa: E402
+from build_sheets_pdf import page_count, print_pdf  # noqa: E402
+from printed import captioned_tables, captions_apart, lost_columns, pdf_text as raw_text  # noqa: E402
+
+# Rules pages with captioned tables (the sheets aside), as built.
+RULES_PAGES = sorted(
+    p.parent.relative_to(ROOT / "site").as_posix() + "/"
+    for p in (ROOT / "site").rglob("index.html")
+    if "/sheets/" not in p.as_posix() and 'class="table-caption' in p.read_text(encoding="utf-8")
+)
+# The printed width of an A4 page: 210 mm less the stylesheet's two 10 mm margins, at 96 px an inch.
+A4_CONTENT_PX = round(190 / 25.4 * 96)
+
+
+@pytest.mark.parametrize("system", SHEETS, ids=IDS)
+def test_every_column_label_is_printed_under_its_caption(site, system):
+    page = (site / "sheets" / system.slug / "index.html").read_text(encoding="utf-8")
+    tables = captioned_tables(page)
+    assert len(tables) >= len(all_tables(system.package)), "a table of the sheet has no caption"
+    assert lost_columns(page, raw_text(site / "sheets" / f"{system.slug}.pdf")) == []
+
+
+@pytest.fixture(scope="module")
+def printer(browser, server):
+    context = browser.new_context()
+    page = context.new_page()
+    yield lambda path, **kw: print_pdf(page, server.url(path), **kw)
+    context.close()
+
+
+def test_the_column_check_names_the_columns_a_narrow_page_cuts_off(site, printer, tmp_path):
+    # The issue's own example: on a page too narrow for them, Table 5 loses its AFV
+    # columns and Table 7 its last one. On A4 the same check finds nothing lost.
+    page = (site / "sheets" / "plastic-ostfront" / "index.html").read_text(encoding="utf-8")
+    narrow = tmp_path / "narrow.pdf"
+    narrow.write_bytes(printer("sheets/plastic-ostfront/", width="80mm"))
+    lost = lost_columns(page, raw_text(narrow))
+    assert "Table 5: damage (throw the figure or better): AFV, armour 4+" in lost
+    assert "Table 7: cover and its collapse: After collapse if prepared" in lost
+    assert "Organisation: what one model stands for: Unit" not in lost  # a narrow table still fits
+    a4 = tmp_path / "a4.pdf"
+    a4.write_bytes(printer("sheets/plastic-ostfront/"))
+    assert lost_columns(page, raw_text(a4)) == []
+
+
+@pytest.mark.parametrize("path", RULES_PAGES)
+def test_rules_pages_print_every_column(site, printer, tmp_path, path):
+    pdf = tmp_path / "page.pdf"
+    pdf.write_bytes(printer(path))
+    page = (site / path / "index.html").read_text(encoding="utf-8")
+    assert captioned_tables(page)
+    assert lost_columns(page, raw_text(pdf)) == []
+
+
+def test_rules_pages_with_tables_are_all_checked(site):
+    assert len(RULES_PAGES) >= 12 and "plastic-ostfront/artillery-shoot/" in RULES_PAGES
+
+
+@pytest.fixture(scope="module")
+def print_width_page(browser, server):
+    context = browser.new_context(viewport={"width": A4_CONTENT_PX, "height": 1100})
+    page = context.new_page()
+    page.emulate_media(media="print")
+    yield server.url().rstrip("/"), page
+    context.close()
+
+
+OVERFLOWING_TABLES = """() => [...document.querySelectorAll('article table')].flatMap((table) => {
+  const container = table.parentElement;
+  const caption = table.closest('.fm-table')?.querySelector('.table-caption')?.textContent ?? table.rows[0]?.textContent;
+  return table.scrollWidth > container.clientWidth || container.scrollWidth > container.clientWidth
+    ? [`${caption.trim()}: ${table.scrollWidth} > ${container.clientWidth}`] : [];
+})"""
+
+
+@pytest.mark.parametrize("path", [f"sheets/{s.slug}/" for s in SHEETS] + RULES_PAGES)
+def test_in_print_no_table_is_wider_than_its_container(site, print_width_page, path):
+    base, page = print_width_page
+    page.goto(f"{base}/{path}", wait_until="load")
+    assert page.evaluate("document.querySelectorAll('article table').length") > 0
+    assert page.evaluate(OVERFLOWING_TABLES) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= A4_CONTENT_PX
+
+
+def test_the_width_check_sees_a_table_too_wide(browser, server):
+    # The same check on a page narrower than Table 5's narrowest layout names it.
+    context = browser.new_context(viewport={"width": 300, "height": 900})
+    page = context.new_page()
+    page.emulate_media(media="print")
+    page.goto(server.url("plastic-ostfront/artillery-shoot/"), wait_until="load")
+    assert any(s.startswith("Table 5: damage") for s in page.evaluate(OVERFLOWING_TABLES))
+    context.close()
+
+
+@pytest.mark.parametrize("system", SHEETS, ids=IDS)
+def test_captions_stay_with_their_tables(site, system):
+    page = (site / "sheets" / system.slug / "index.html").read_text(encoding="utf-8")
+    assert captions_apart(page, site / "sheets" / f"{system.slug}.pdf") == []
+
+
+def test_the_caption_check_sees_a_caption_left_behind(site, browser, server, tmp_path):
+    # Every caption pushed into its own column, away from its table: the check names them.
+    page = browser.new_page()
+    page.goto(server.url("sheets/konflikt47/"), wait_until="load")
+    page.add_style_tag(content=".fm-table { break-inside: auto !important; } .fm-table .table-caption { break-after: column !important; }")
+    page.emulate_media(media="print")
+    pdf = tmp_path / "split.pdf"
+    pdf.write_bytes(page.pdf(format="A4", prefer_css_page_size=True))
+    page.close()
+    html = (site / "sheets" / "konflikt47" / "index.html").read_text(encoding="utf-8")
+    apart = captions_apart(html, pdf)
+    assert any(line.startswith("Officer's morale bonus:") for line in apart), apart
+
+
+# ------------------------------------------------------ pages, as promised
+
+def pdf_pages(path) -> int:
+    info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
+    return int(re.search(r"Pages:\s+(\d+)", info).group(1))
+
+
+@pytest.mark.parametrize("page", ["index.html", "sheets/index.html"])
+def test_page_counts_as_promised(site, page):
+    html = (site / page).read_text(encoding="utf-8")
+    promised = re.findall(r'href="(?:sheets/)?([\w-]+)\.pdf" data-sheet-pages="(\d+)">([^<]*)<', html)
+    assert {slug for slug, _, _ in promised} == set(IDS)
+    for slug, pages, text in promised:
+        assert int(pages) == pdf_pages(site / "sheets" / f"{slug}.pdf"), slug
+        assert text == pages_text(int(pages))
+    assert "one A4 page per rule system" not in html
+
+
+def test_pages_text():
+    assert pages_text(1) == "PDF, one A4 page" and pages_text(2) == "PDF, two A4 pages"
+
+
+def page_fill(pdf) -> list[float]:
+    """How far down each page its lowest word reaches, as a share of the page's height."""
+    out = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    fills = []
+    for page in re.findall(r'<page width="[\d.]+" height="([\d.]+)">(.*?)</page>', out, re.S):
+        height, body = float(page[0]), page[1]
+        bottoms = [float(y) for y in re.findall(r'yMax="([\d.]+)"', body)]
+        fills.append(max(bottoms, default=0) / height)
+    return fills
+
+
+@pytest.mark.parametrize("system", SHEETS, ids=IDS)
+def test_no_page_but_the_last_is_more_than_half_empty(site, system):
+    fills = page_fill(site / "sheets" / f"{system.slug}.pdf")
+    assert fills and all(f > 0.5 for f in fills[:-1]), fills
+
+
+def test_half_empty_check_sees_a_half_empty_page(site, browser, server, tmp_path):
+    # The Combat HQ sheet with a page break forced before its tables:
+    # page 1 holds a few lines, and the check says so.
+    page = browser.new_page()
+    page.goto(server.url("sheets/combat-hq/"), wait_until="load")
+    page.add_style_tag(content="#tables { break-before: page; }")
+    page.emulate_media(media="print")
+    pdf = tmp_path / "broken.pdf"
+    pdf.write_bytes(page.pdf(format="A4", prefer_css_page_size=True))
+    page.close()
+    fills = page_fill(pdf)
+    assert len(fills) >= 2 and fills[0] < 0.5
+
+
+# ------------------------------------------------- what a sheet says about itself
+
+@pytest.mark.parametrize("system", SHEETS, ids=IDS)
+def test_sheet_prints_title_system_publisher_and_build_date(site, system):
+    text = " ".join(raw_text(site / "sheets" / f"{system.slug}.pdf").split())
+    assert f"{system.title} quick reference" in text
+    assert f"{system.title} · {system.credit}" in text
+    assert re.search(r"rules as built on \d{4}-\d{2}-\d{2}", text)
+    assert "download the PDF" not in text and "the full rules" not in text, "web navigation printed"
+    if site_url() is None:
+        assert "127.0.0.1" not in text and "localhost" not in text
+
+
+def test_site_address_only_when_not_loopback(tmp_path, monkeypatch):
+    import build_pages
+
+    config = tmp_path / "mkdocs.yml"
+    monkeypatch.setattr(build_pages, "ROOT", tmp_path)
+    for url, expected in [
+        ("http://127.0.0.1:8000/", None),
+        ("http://localhost:8000", None),
+        ("http://[::1]/", None),
+        ("https://fire-mission.example.org/rules", "https://fire-mission.example.org/rules/"),
+    ]:
+        config.write_text(f"site_name: x\nsite_url: {url}\n", encoding="utf-8")
+        assert site_url() == expected, url
+    config.write_text("site_name: x\n", encoding="utf-8")
+    assert site_url() is None
+    config.write_text("site_name: x\nsite_url: https://fire-mission.example.org/\n", encoding="utf-8")
+    meta = sheet_meta("konrad")
+    assert "https://fire-mission.example.org/sheets/konrad/" in meta and "<svg" in meta
+
+
+# --------------------------------------------------- no grid that says nothing
+
+@pytest.mark.parametrize("system", SHEETS, ids=IDS)
+def test_no_odds_column_says_nothing(site, system):
+    html = (site / "sheets" / system.slug / "index.html").read_text(encoding="utf-8")
+    for table in re.findall(r'<table class="sheet-odds">(.*?)</table>', html, re.S):
+        rows = [re.findall(r"<td [^>]*>([^<]*)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", table, re.S)]
+        rows = [r for r in rows if r]
+        for column in zip(*rows):
+            assert set(column) - {"0%", "0.00"}, f"an all-zero column on {system.slug}"
+    assert ">missing<" not in html, "a grid of missing figures"
+
+
+def test_the_medic_grid_says_what_it_leaves_out(site):
+    html = (site / "sheets" / "konflikt47" / "index.html").read_text(encoding="utf-8")
+    assert "Not shown: A casualty from a heavy weapon (cause), 0% in every row." in html
+
+
+def test_modifier_row_labels_come_from_table_3():
+    from rules_py.tables import load
+
+    table = load("plastic_ostfront", "effectiveness_modifiers")
+    grid = GRIDS["plastic-ostfront"][0]
+    for label, inputs in grid.rows[1]:
+        total = sum(table.lookup("modifier", name, "modifier_value") for name in inputs)
+        assert label.split(" ")[0].replace("\u2212", "-").lstrip("+") == str(total)
+        for name in inputs:
+            assert table.lookup("modifier", name, "short") in label
+
+
+def test_sheets_prose_types_no_modifier():
+    # Modifiers are the tables': a signed figure typed into a sheet's steps or
+    # the sheets' script would be a second copy.
+    for path in sorted((ROOT / "docs" / "sheets").glob("*.md")):
+        text = path.read_text(encoding="utf-8").replace('--8<-- "', "")  # snippet includes
+        assert not re.search(r"[\u2212+-]\d", text), path.name
+    script = (ROOT / "scripts" / "sheet_odds.py").read_text(encoding="utf-8")
+    assert not re.search(r"\u2212\d|\\u2212\d", script)
+
+
+# --------------------------------------------------- wide tables on screen
+
+def pixel(page, x: float, y: float) -> tuple[int, int, int]:
+    """The colour of one screen pixel (a 1x1 PNG screenshot, decoded by hand: no imaging library here)."""
+    import struct
+    import zlib
+
+    png = page.screenshot(clip={"x": x, "y": y, "width": 1, "height": 1})
+    chunks, at = {}, 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at:at + 4])
+        kind = png[at + 4:at + 8]
+        chunks[kind] = chunks.get(kind, b"") + png[at + 8:at + 8 + length]
+        at += 12 + length
+    raw = zlib.decompress(chunks[b"IDAT"])
+    return tuple(raw[1:4])  # filter byte, then R, G, B of the single pixel
+
+
+def distance(a, b) -> int:
+    return max(abs(x - y) for x, y in zip(a, b))
+
+
+WIDE = """() => {
+  const wrap = document.querySelector('#table-damage').closest('.fm-table').querySelector('.md-typeset__scrollwrap');
+  const r = wrap.getBoundingClientRect();
+  const first = wrap.querySelector('tbody tr:nth-child(2) > :first-child').getBoundingClientRect();
+  const second = wrap.querySelector('tbody tr:nth-child(2) > :nth-child(2)').getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, scroll: wrap.scrollWidth - wrap.clientWidth,
+          first: first.left, second: second.left, y: (first.top + first.bottom) / 2};
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, {"width": 390, "height": 844}], ids=["desktop", "phone"])
+def test_a_wide_table_shows_it_scrolls_and_keeps_its_first_column(site, browser, server, viewport, scheme):
+    context = browser.new_context(viewport=viewport, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(server.url("plastic-ostfront/artillery-shoot/"), wait_until="load")
+    page.evaluate("document.querySelector('#table-damage').scrollIntoView({block: 'start'})")
+    page.wait_for_function("document.querySelector('#table-damage').closest('.fm-table').querySelector('.md-typeset__scrollwrap')")
+    box = page.evaluate(WIDE)
+    assert box["scroll"] > 0, "Table 5 fits: nothing to show"
+    background = pixel(page, box["left"] + (box["right"] - box["left"]) / 2, box["y"])  # an empty stretch of a cell
+    edge = pixel(page, box["right"] - 2, box["y"])
+    assert distance(edge, background) >= 12, f"no shadow at the edge with more columns past it: {edge} on {background}"
+    page.evaluate("(n) => { const w = document.querySelector('#table-damage').closest('.fm-table').querySelector('.md-typeset__scrollwrap'); w.scrollLeft = n; }", box["scroll"])
+    page.wait_for_function("(n) => document.querySelector('#table-damage').closest('.fm-table').querySelector('.md-typeset__scrollwrap').scrollLeft >= n - 1", arg=box["scroll"])
+    scrolled = page.evaluate(WIDE)
+    assert abs(scrolled["first"] - box["left"]) < 1, "the first column scrolled away"
+    assert scrolled["second"] < box["second"] - box["scroll"] / 2, "the other columns did not scroll"
+    end = pixel(page, scrolled["right"] - 2, scrolled["y"])
+    assert distance(end, background) <= 3, f"a shadow at the end of the table: {end} on {background}"
+    context.close()
