@@ -26,20 +26,17 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 from pathlib import Path
 
 import pandas as pd
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+from rules_py import calculators
+from rules_py.calculator import Calculator
+from rules_py.reference import Interpretation, glossary, interpretations
+from rules_py.systems import SYSTEMS, system
+from rules_py.tables import Table, all_tables
 
-from rules_py import calculators  # noqa: E402
-from rules_py.calculator import Calculator  # noqa: E402
-from rules_py.reference import Interpretation, glossary, interpretations  # noqa: E402
-from rules_py.systems import SYSTEMS, system  # noqa: E402
-from rules_py.tables import Table, all_tables  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 SNIPPETS = ROOT / "build" / "snippets"
 CALC_DOCS = ROOT / "docs" / "calculators"

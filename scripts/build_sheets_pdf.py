@@ -11,18 +11,14 @@ is printed again at a slightly smaller scale, down to 75%, like a printer's
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
+from local_site import StaticServer, launch
+from playwright.sync_api import sync_playwright
+
+from rules_py.systems import SYSTEMS
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from rules_py.systems import SYSTEMS  # noqa: E402
-from local_site import StaticServer, launch  # noqa: E402
-
 SITE = ROOT / "site"
 MAX_PAGES = 2
 SCALES = (1.0, 0.95, 0.9, 0.85, 0.8, 0.75)

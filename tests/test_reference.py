@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import rules_py
 from rules_py.reference import glossary, interpretations
 
@@ -12,6 +14,7 @@ def _page_html(site, page: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
+@pytest.mark.site
 def test_every_interpretation_is_shown_where_its_rule_is(site):
     for note in interpretations():
         html = _page_html(site, note.page)
@@ -27,6 +30,7 @@ def test_interpretation_inputs_exist():
             assert note.input in {f.name for f in calc.fields}, f"{note.id}: {note.calculator} has no input {note.input}"
 
 
+@pytest.mark.site
 def test_every_glossary_term_points_at_a_real_heading(site):
     glossary_html = (site / "glossary" / "index.html").read_text(encoding="utf-8")
     for term in glossary():
@@ -34,6 +38,7 @@ def test_every_glossary_term_points_at_a_real_heading(site):
         assert f'id="{term.id}"' in glossary_html
 
 
+@pytest.mark.site
 def test_every_glossary_term_is_linked_from_a_rules_page(site):
     from rules_py.systems import SYSTEMS
 
@@ -44,6 +49,7 @@ def test_every_glossary_term_is_linked_from_a_rules_page(site):
         assert f'glossary/#{term.id}"' in rules_html, f"no rules page links the term {term.term!r}"
 
 
+@pytest.mark.site
 def test_term_links_skip_headings_and_tables_and_link_once_per_section(site):
     import re
 

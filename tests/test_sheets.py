@@ -15,10 +15,8 @@ from conftest import ROOT
 import rules_py
 from rules_py.systems import SYSTEMS
 from rules_py.tables import all_tables
-
-sys.path.insert(0, str(ROOT / "scripts"))
-from build_pages import _cell  # noqa: E402
-from sheet_odds import GRIDS, percent  # noqa: E402
+from build_pages import _cell
+from sheet_odds import GRIDS, percent
 
 SHEETS = [s for s in SYSTEMS if (ROOT / "docs" / "sheets" / f"{s.slug}.md").exists()]
 IDS = [s.slug for s in SHEETS]
@@ -35,6 +33,7 @@ def test_every_system_with_tables_has_a_sheet():
             assert s in SHEETS, f"{s.title} has tables but no sheet"
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("system", SHEETS, ids=IDS)
 def test_pdf_is_a4_and_at_most_two_pages(site, system):
     pdf = site / "sheets" / f"{system.slug}.pdf"
@@ -45,6 +44,7 @@ def test_pdf_is_a4_and_at_most_two_pages(site, system):
     assert abs(width - 595.3) < 2 and abs(height - 841.9) < 2, "not A4"
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("system", SHEETS, ids=IDS)
 def test_pdf_holds_every_table_value(site, system):
     text = " ".join(pdf_text(site / "sheets" / f"{system.slug}.pdf").split())
@@ -86,6 +86,7 @@ class OddsCells(HTMLParser):
             self._open = None
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("system", SHEETS, ids=IDS)
 def test_sheet_odds_equal_the_cli(site, system):
     import json
@@ -123,6 +124,7 @@ def test_sheet_odds_equal_the_cli(site, system):
             assert text == percent(Fraction(attrs["data-p"]))
 
 
+@pytest.mark.site
 def test_comms_grid_by_hand(site):
     # Soviet 3D with 1 boost = 4D against 3D: exactly 1/2 (Bin(7, 1/2) >= 4), printed 50%.
     html = (site / "sheets" / "combat-hq" / "index.html").read_text(encoding="utf-8")
@@ -139,6 +141,7 @@ def print_page(browser, server):
     context.close()
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("path", [f"sheets/{s.slug}/" for s in SHEETS] + ["combat-hq/comms/"])
 def test_print_hides_navigation_header_and_footer(site, print_page, path):
     base, page = print_page

@@ -7,7 +7,7 @@ from importlib import resources
 import pytest
 
 from rules_py.systems import SYSTEMS
-from rules_py.tables import COLUMN_TYPES, TableError, all_tables, load, table_ids
+from rules_py.tables import COLUMN_TYPES, TableError, load, table_ids
 
 TABLES = [(s.package, t) for s in SYSTEMS for t in table_ids(s.package)]
 
