@@ -7,6 +7,8 @@ Writes, every build, nothing that is committed:
   ``--8<-- "<system>/<table>.md"`` (pymdownx.snippets, ``check_paths`` on, so
   a page naming a missing table fails the build);
 * ``build/snippets/<system>/calculator-<id>.md``: a calculator's embed block;
+* ``build/snippets/sources.md``: the Sources page's table of rule systems,
+  credits and what we cover, from ``rules_py/systems.py``;
 * ``build/snippets/<system>/interpretation-<id>.md``: an Interpretation note,
   for the page where its rule is explained;
 * ``build/snippets/sheets/<system>-tables.md`` and ``<system>-odds.md``: every
@@ -280,6 +282,13 @@ def glossary_page() -> str:
     return "\n".join(lines)
 
 
+def sources_table() -> str:
+    """The Sources page's table (docs/sources.md includes it): each system, its credit, what we cover."""
+    lines = ["| Rule system | Author or publisher | What we cover |", "| --- | --- | --- |"]
+    lines += [f"| {_cell(s.title)} | {_cell(s.credit)} | {_cell(s.covers)} |" for s in SYSTEMS]
+    return "\n".join(lines) + "\n"
+
+
 def _fresh(folder: Path) -> None:
     if folder.exists():
         shutil.rmtree(folder)
@@ -296,6 +305,7 @@ def build() -> None:
             (folder / f"{table.id}.md").write_text(table_markdown(table), encoding="utf-8")
     for calc in calculators():
         (SNIPPETS / calc.system / f"calculator-{calc.id}.md").write_text(embed_markdown(calc), encoding="utf-8")
+    (SNIPPETS / "sources.md").write_text(sources_table(), encoding="utf-8")
 
     sheets = SNIPPETS / "sheets"
     sheets.mkdir(parents=True, exist_ok=True)

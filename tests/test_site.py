@@ -110,3 +110,12 @@ def test_no_prose_copied_from_the_sources():
         pytest.skip("../shared is not beside this clone, so the source texts are not here to compare with")
     out = subprocess.run([sys.executable, str(tool)], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+@pytest.mark.site
+def test_sources_page_credits_every_system_from_the_data(site):
+    # docs/sources.md includes the table that scripts/build_pages.py makes from rules_py/systems.py.
+    parser = TableAfterCaption("sources")
+    parser.feed((site / "sources" / "index.html").read_text(encoding="utf-8"))
+    got = [[html.unescape(cell) for cell in row] for row in parser.rows]
+    assert got == [["Rule system", "Author or publisher", "What we cover"]] + [[s.title, s.credit, s.covers] for s in SYSTEMS]
