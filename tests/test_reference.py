@@ -1,4 +1,5 @@
-"""Glossary terms and Interpretation notes: their targets exist on the built site."""
+"""Glossary terms and Interpretation notes: each note's input exists, the glossary has the
+required terms, and (site tier) their targets and links exist on the built site."""
 
 from __future__ import annotations
 

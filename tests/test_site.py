@@ -1,5 +1,6 @@
 """The built site: every rules table appears on a page with the data's values,
-the pages cite their rule system, and no prose is copied from the sources."""
+the pages cite their rule system, the Sources page credits each system from
+the data; and (needing no build) no prose is copied from the sources."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Schema checks for every rules table, and their rendering into pages."""
+"""Schema checks for every rules table: each CSV has a schema and matches it, and the loader refuses a bad cell.
+
+(How the tables are shown on the built pages is checked in test_site.py.)
+"""
 
 from __future__ import annotations
 
