@@ -50,7 +50,7 @@ SYSTEM_DEPS := chromium poppler-utils
 system-deps:
 	@if [ -x /usr/bin/chromium ] && command -v pdfinfo >/dev/null && command -v pdftotext >/dev/null; then exit 0; fi; \
 	if [ "$$(id -u)" -ne 0 ]; then \
-	  echo "make: Debian's $(SYSTEM_DEPS) are needed (the sheets' PDFs and the browser tests); install them as root: apt-get install $(SYSTEM_DEPS)" >&2; \
+	  echo "make: the sheets' PDFs and the browser tests need Debian's packages $(SYSTEM_DEPS): install them as root (apt-get install $(SYSTEM_DEPS)), then run make again" >&2; \
 	  exit 1; \
 	fi; \
 	echo "Installing Debian's $(SYSTEM_DEPS)"; \
