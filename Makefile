@@ -1,8 +1,10 @@
 # Fire Mission. Every set-up step lives here, with pinned versions, so a fresh
 # Debian machine with Python 3.11, Node.js and npm needs nothing else.
-#   make serve  set up, build, serve the site at http://127.0.0.1:8000
-#   make site   set up (Chromium included, for the PDFs) and build the static site into site/
-#   make test   set up (Chromium included), build, run every test
+#   make check        lint and the fast tests: no built site, no browser (a fresh clone needs only the venv)
+#   make serve        set up, build, serve the site at http://127.0.0.1:8000
+#   make site         set up (Chromium included, for the PDFs) and build the static site into site/
+#   make test         make check, then build the site and run the site and browser tests
+#   make system-deps  Debian's chromium and poppler-utils (needs root; site and test call it)
 
 PYTHON ?= python3
 VENV := .venv
@@ -12,13 +14,17 @@ PORT ?= 8000
 # Material prints an end-of-life banner on every build; we know (see README).
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup site serve test chromium clean bench
+.PHONY: setup check site serve test system-deps clean bench
 
 setup: $(VENV)/.installed node_modules/pyodide/.installed
 
-$(VENV)/.installed: requirements.txt
+# requirements.txt is the lock (every package, transitive ones included, with
+# hashes; made from requirements.in, see the README). rules_py goes in editable,
+# so scripts and tests import the working tree without touching sys.path.
+$(VENV)/.installed: requirements.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --require-hashes -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	touch $@
 
 node_modules/pyodide/.installed: package.json package-lock.json
@@ -27,7 +33,7 @@ node_modules/pyodide/.installed: package.json package-lock.json
 
 # Generated pages and assets first, then the strict build (any warning fails it),
 # then the sheets' PDFs, printed by headless Chromium.
-site: setup chromium
+site: setup system-deps
 	$(PY) scripts/build_pages.py
 	$(PY) scripts/build_wheel.py
 	$(PY) -m mkdocs build --strict --quiet
@@ -38,15 +44,26 @@ serve: site
 	$(PY) -m http.server $(PORT) --bind $(HOST) --directory site
 
 # Debian's Chromium prints the sheets' PDFs and runs the browser tests (Playwright
-# cannot download its own here); poppler-utils reads the PDFs in the tests. Needs root.
-chromium:
-	@if [ ! -x /usr/bin/chromium ] || ! command -v pdfinfo >/dev/null; then \
-	  echo "Installing Debian's chromium and poppler-utils"; \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils >/dev/null; \
-	fi
+# cannot download its own here); poppler-utils reads the PDFs in the tests.
+# Installing them needs root; anyone else is told what to install.
+SYSTEM_DEPS := chromium poppler-utils
+system-deps:
+	@if [ -x /usr/bin/chromium ] && command -v pdfinfo >/dev/null && command -v pdftotext >/dev/null; then exit 0; fi; \
+	if [ "$$(id -u)" -ne 0 ]; then \
+	  echo "make: the sheets' PDFs and the browser tests need Debian's packages $(SYSTEM_DEPS): install them as root (apt-get install $(SYSTEM_DEPS)), then run make again" >&2; \
+	  exit 1; \
+	fi; \
+	echo "Installing Debian's $(SYSTEM_DEPS)"; \
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_DEPS) >/dev/null
 
-test: site
-	$(PY) -m pytest -q
+# The fast tier: lint, then every test that needs neither a built site nor a browser.
+check: $(VENV)/.installed
+	$(PY) -m ruff check --quiet
+	$(PY) -m pytest -q -m "not site and not browser"
+
+# make check first (it fails fast), then the build, then the tests that need it.
+test: check site
+	$(PY) -m pytest -q -m "site or browser"
 
 # Benchmarks, not timed tests: odds in CPython, then the calculators in Chromium.
 bench: site

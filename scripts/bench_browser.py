@@ -40,15 +40,13 @@ import sys
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
+from local_site import StaticServer, launch
+
+import rules_py
+from rules_py.calculator import InputError
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from local_site import StaticServer, launch  # noqa: E402
-
-import rules_py  # noqa: E402
-from rules_py.calculator import InputError  # noqa: E402
 
 BARE_PAGE = b"""<!doctype html><meta charset="utf-8"><title>Bare Pyodide boot</title>
 <script type="module">

@@ -7,6 +7,8 @@ Writes, every build, nothing that is committed:
   ``--8<-- "<system>/<table>.md"`` (pymdownx.snippets, ``check_paths`` on, so
   a page naming a missing table fails the build);
 * ``build/snippets/<system>/calculator-<id>.md``: a calculator's embed block;
+* ``build/snippets/sources.md``: the Sources page's table of rule systems,
+  credits and what we cover, from ``rules_py/systems.py``;
 * ``build/snippets/<system>/interpretation-<id>.md``: an Interpretation note,
   for the page where its rule is explained;
 * ``build/snippets/sheets/<system>-tables.md`` and ``<system>-odds.md``: every
@@ -35,21 +37,18 @@ import ipaddress
 import json
 import os
 import shutil
-import sys
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pandas as pd
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
+from rules_py import calculators
+from rules_py.calculator import Calculator
+from rules_py.reference import Interpretation, glossary, interpretations
+from rules_py.systems import SYSTEMS, system
+from rules_py.tables import Table, all_tables
 
-from rules_py import calculators  # noqa: E402
-from rules_py.calculator import Calculator  # noqa: E402
-from rules_py.reference import Interpretation, glossary, interpretations  # noqa: E402
-from rules_py.systems import SYSTEMS, system  # noqa: E402
-from rules_py.tables import Table, all_tables  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 SNIPPETS = ROOT / "build" / "snippets"
 CALC_DOCS = ROOT / "docs" / "calculators"
@@ -402,6 +401,13 @@ def glossary_page() -> str:
     return "\n".join(lines)
 
 
+def sources_table() -> str:
+    """The Sources page's table (docs/sources.md includes it): each system, its credit, what we cover."""
+    lines = ["| Rule system | Author or publisher | What we cover |", "| --- | --- | --- |"]
+    lines += [f"| {_cell(s.title)} | {_cell(s.credit)} | {_cell(s.covers)} |" for s in SYSTEMS]
+    return "\n".join(lines) + "\n"
+
+
 def _fresh(folder: Path) -> None:
     if folder.exists():
         shutil.rmtree(folder)
@@ -418,6 +424,7 @@ def build() -> None:
             (folder / f"{table.id}.md").write_text(table_markdown(table), encoding="utf-8")
     for calc in calculators():
         (SNIPPETS / calc.system / f"calculator-{calc.id}.md").write_text(embed_markdown(calc), encoding="utf-8")
+    (SNIPPETS / "sources.md").write_text(sources_table(), encoding="utf-8")
 
     sheets = SNIPPETS / "sheets"
     sheets.mkdir(parents=True, exist_ok=True)

@@ -24,15 +24,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from local_site import StaticServer, launch
+from playwright.sync_api import sync_playwright
+
+from rules_py.systems import SYSTEMS
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from playwright.sync_api import sync_playwright  # noqa: E402
-
-from rules_py.systems import SYSTEMS  # noqa: E402
-from local_site import StaticServer, launch  # noqa: E402
-
 SITE = ROOT / "site"
 SHEET_PAGES = ROOT / "build" / "sheet-pages.json"
 MAX_PAGES = 2

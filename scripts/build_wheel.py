@@ -18,7 +18,8 @@ holds no rule (rules_py still comes as the wheel), so it is cached in
 ``build/pyodide-snapshot/`` by the Pyodide version and that module list.
 
 Writes ``docs/assets/generated/runtime.json`` naming the wheel and the
-snapshot with their SHA-256, for the Web Worker in ``docs/assets/calc/worker.mjs``.
+snapshot with their SHA-256, for the Web Worker in ``docs/assets/calc/worker.mjs``,
+and the versions of Node.js and Chromium the build used.
 Run from the project root after ``npm ci``: ``python scripts/build_wheel.py``.
 """
 
@@ -28,12 +29,16 @@ import base64
 import gzip
 import hashlib
 import json
+import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import zipfile
 from pathlib import Path
+
+from local_site import CHROMIUM
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "assets" / "generated"
@@ -42,6 +47,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 BYTECODE_CACHE = ROOT / "build" / "pyodide-bytecode"
 SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
 SNAPSHOT = "pyodide-snapshot.bin.gz"
+# What pyproject.toml builds the wheel from.
+WHEEL_SOURCES = ("pyproject.toml", "README.md", "rules_py")
 
 
 def _node() -> str:
@@ -49,6 +56,21 @@ def _node() -> str:
     if not node:
         raise SystemExit("build_wheel: Node.js is needed to run the vendored Pyodide at build time")
     return node
+
+
+def tool_versions() -> dict[str, str | None]:
+    """The Node.js that ran Pyodide here and the Chromium that prints the sheets and runs the browser tests.
+
+    For runtime.json; tests/test_wheel.py warns when they differ from tests/tested_versions.toml.
+    """
+    node = subprocess.run([_node(), "--version"], capture_output=True, text=True, check=True).stdout.strip()
+    chromium = None
+    if os.access(CHROMIUM, os.X_OK):
+        # Debian's wrapper script may say more (and complain on stderr): keep the version number.
+        out = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True, check=False, timeout=60).stdout
+        found = re.search(r"\d+(?:\.\d+)+", out)
+        chromium = found.group(0) if found else None
+    return {"node": node.removeprefix("v"), "chromium": chromium}
 
 
 def pyodide_version() -> str:
@@ -84,17 +106,25 @@ def build_wheel() -> tuple[Path, list[str]]:
     for old in OUT.glob("rules_py-*.whl"):
         old.unlink()
     with tempfile.TemporaryDirectory() as tmp:
+        # Built from a copy of what the wheel is made of, so setuptools leaves its
+        # build/ and egg-info folders (named after the platform) in the copy.
+        src = Path(tmp) / "src"
+        src.mkdir()
+        for name in WHEEL_SOURCES:
+            if (ROOT / name).is_dir():
+                shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+            else:
+                shutil.copy2(ROOT / name, src / name)
+        dist = Path(tmp) / "dist"
         subprocess.run(
-            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet", "-w", tmp, str(ROOT)],
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet", "-w", str(dist), str(src)],
             check=True,
             cwd=tmp,
         )
-        (wheel,) = Path(tmp).glob("rules_py-*.whl")
+        (wheel,) = dist.glob("rules_py-*.whl")
         target = OUT / wheel.name
         bytecode = pyodide_bytecode(wheel)
         add_bytecode(wheel, target, bytecode["files"])
-    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
-    shutil.rmtree(ROOT / "build" / "bdist.linux-x86_64", ignore_errors=True)
     return target, bytecode["stdlib_modules"]
 
 
@@ -179,6 +209,8 @@ def main() -> None:
         # What the snapshot has imported, for the tests and for anyone reading this file.
         "snapshot_modules": stdlib_modules,
         "pyodide": (pyodide / "VERSION").read_text().strip(),
+        # The tools the build used, checked against the tested ones by tests/test_wheel.py.
+        **tool_versions(),
     }
     (OUT / "runtime.json").write_text(json.dumps(runtime, indent=1) + "\n")
     print(

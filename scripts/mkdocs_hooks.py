@@ -6,12 +6,8 @@ them which page is being converted (pages are converted one at a time).
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from term_links import TermLinksExtension  # noqa: E402
+# mkdocs puts this file's folder on sys.path while it loads a hook.
+from term_links import TermLinksExtension
 
 _TERM_LINKS = TermLinksExtension()
 

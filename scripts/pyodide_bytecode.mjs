@@ -1,6 +1,7 @@
-// Byte-compile the rules wheel, and the standard library modules it imports,
-// with Pyodide's own Python (the vendored one, so the bytecode is exactly what
-// the browser's interpreter would make).
+// Byte-compile the rules wheel's modules with Pyodide's own Python (the
+// vendored one, so the bytecode is exactly what the browser's interpreter would
+// make), and list the standard library modules that importing it adds: those
+// are not compiled here, pyodide_snapshot.mjs imports them into the snapshot.
 //
 //   node scripts/pyodide_bytecode.mjs <pyodide dir> <wheel> > bytecode.json
 //

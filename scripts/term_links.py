@@ -16,19 +16,13 @@ used, so the two cannot disagree.
 from __future__ import annotations
 
 import re
-import sys
 import xml.etree.ElementTree as etree
 from collections.abc import Iterable
-from pathlib import Path
 
 from markdown import Extension
 from markdown.treeprocessors import Treeprocessor
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from rules_py.reference import Term, glossary  # noqa: E402
+from rules_py.reference import Term, glossary
 
 HEADINGS = {"h1", "h2", "h3", "h4", "h5", "h6"}
 # Elements whose text is never linked: numbers tables, code, links, and labels.

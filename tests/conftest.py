@@ -1,18 +1,49 @@
-"""Shared fixtures: the project's paths and the built site."""
+"""Shared fixtures: the project's paths, the built site, the browser; and the tiers.
+
+Three tiers (markers registered in pyproject.toml):
+
+* unmarked: needs neither a built site nor a browser; ``make check`` runs these
+  (``pytest -m "not site and not browser"``), on a fresh clone with only the venv;
+* ``site``: reads what ``make site`` built, through the ``site`` fixture
+  (``site/``) or the ``generated`` one (``docs/assets/generated/``);
+* ``browser``: drives Chromium, through the ``browser`` fixture (``tab`` and
+  ``server`` included), against the built site.
+
+A test that takes one of those fixtures without its marker is a collection
+error, so no tier can quietly depend on a build it does not make.
+"""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlencode, urlsplit
 
 import pytest
+from local_site import CHROMIUM, RequestLog, StaticServer, launch
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 SHARED = ROOT.parent / "shared"
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+GENERATED = ROOT / "docs" / "assets" / "generated"
+
+# fixture -> the markers of which a test that takes it needs one
+TIER_FIXTURES = {"browser": ("browser",), "site": ("site", "browser"), "generated": ("site", "browser")}
+
+
+def pytest_collection_modifyitems(config, items):
+    unmarked = {
+        f"{item.nodeid.split('[')[0]} takes the {name!r} fixture: mark it @pytest.mark.{marks[0]}": None
+        for item in items
+        for name, marks in TIER_FIXTURES.items()
+        if name in getattr(item, "fixturenames", ()) and not any(item.get_closest_marker(m) for m in marks)
+    }
+    if unmarked:
+        raise pytest.UsageError("tests outside their tier:\n" + "\n".join(unmarked))
 
 
 @pytest.fixture(scope="session")
@@ -23,17 +54,17 @@ def site() -> Path:
     return SITE
 
 
+@pytest.fixture(scope="session")
+def generated() -> Path:
+    """docs/assets/generated/ as `make site` built it: the wheel, Pyodide, runtime.json."""
+    if not (GENERATED / "runtime.json").exists():
+        pytest.fail("docs/assets/generated is not built: run `make site`")
+    return GENERATED
+
+
 # ---------------------------------------------------------------- the browser
 # A static server for site/ on a free port and one headless Chromium per
 # session (see scripts/local_site.py); tests open pages through `Tab`.
-
-import json  # noqa: E402
-import os  # noqa: E402
-import subprocess  # noqa: E402
-from dataclasses import dataclass, field  # noqa: E402
-from urllib.parse import urlencode, urlsplit  # noqa: E402
-
-from local_site import CHROMIUM, RequestLog, StaticServer, launch  # noqa: E402
 
 # Waiting for the engine: a Pyodide boot takes 3–7 s here, more when the machine is busy.
 BOOT_TIMEOUT_MS = 90_000

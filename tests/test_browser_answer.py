@@ -11,6 +11,8 @@ import pytest
 import rules_py
 from conftest import BOOT_TIMEOUT_MS, cli, open_tab
 
+pytestmark = pytest.mark.browser
+
 CALCS = rules_py.calculators()
 IDS = [c.id for c in CALCS]
 PHONE = {"width": 390, "height": 844}

@@ -8,14 +8,17 @@ worker (and Pyodide) is reused. Every number is checked against the CLI
 
 from __future__ import annotations
 
-import json
+import re
 from urllib.parse import parse_qsl
 
 import pytest
+from playwright.sync_api import expect
 
 import rules_py
 from conftest import BOOT_TIMEOUT_MS, cli, open_tab, query
 from rules_py.calculator import InputError, format_value
+
+pytestmark = pytest.mark.browser
 
 CALCS = rules_py.calculators()
 IDS = [c.id for c in CALCS]
@@ -247,9 +250,12 @@ def test_odds_table_has_percent_fraction_at_least_and_mean(page_of):
     assert success == ["false=1/2", "true=1/2"]
 
 
-def test_answers_are_fast_once_warm(page_of):
-    # Generous bound for a busy 2-core machine; scripts/bench_browser.py measures properly.
+def test_every_calculator_answers_once_warm_and_records_its_time(page_of):
+    # How fast is for scripts/bench_browser.py to measure, not for a test: here
+    # Playwright waits for each answer, and the page records how long it took.
     for calc in CALCS:
         tab = page_of(calc.id, example_inputs(calc))
-        ms = float(tab.page.get_attribute(f'.calculator[data-calculator="{calc.id}"]', "data-answer-ms"))
-        assert ms < 2000, (calc.id, ms)
+        root = tab.page.locator(f'.calculator[data-calculator="{calc.id}"]:not([data-stale])')
+        expect(root).to_have_attribute("data-valid", "true")
+        expect(root.locator("[data-p]").first).to_be_attached()
+        expect(root).to_have_attribute("data-answer-ms", re.compile(r"^\d+(\.\d+)?$"))

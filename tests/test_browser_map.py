@@ -19,6 +19,8 @@ import rules_py
 from conftest import cli, open_tab, query
 from rules_py.calculator import InputError
 
+pytestmark = pytest.mark.browser
+
 MAP_CASES = [(c, f) for c in rules_py.calculators() for f in c.fields if f.type == "map"]
 IDS = [f"{c.id}.{f.name}" for c, f in MAP_CASES]
 
@@ -68,7 +70,7 @@ class Notation:
         head = "".join(e for e in self.edges if e in edges)
         body = self.row_sep.join(
             "".join(
-                c.state + "".join(m for m in self.mark_codes if m in c.marks) + "".join(l for l in self.labels if l in c.labels)
+                c.state + "".join(m for m in self.mark_codes if m in c.marks) + "".join(label for label in self.labels if label in c.labels)
                 for c in row
             )
             for row in rows
@@ -184,8 +186,8 @@ def test_clicks_edit_the_map_text_the_address_and_the_answer(tab, calc, map_fiel
         assert page.settle() == n.write(edges, rows)
 
     # Labels: a label not on the map, put on cell 0.0.
-    used = {l for row in rows for cell in row for l in cell.labels}
-    free = next((l for l in n.labels if l not in used), None)
+    used = {label for row in rows for cell in row for label in cell.labels}
+    free = next((label for label in n.labels if label not in used), None)
     if free:
         tab.page.check(f'{page.box} input[value="label"]')
         tab.page.select_option(f"{page.box} select.fm-map-label-char", free)
@@ -210,7 +212,7 @@ def test_results_with_drawing_hints_are_drawn_on_the_map(tab, calc, map_field):
     answer = rules_py.odds(calc.id, inputs)
     outcomes = {o.name: o for o in calc.outcomes_for(calc.validate(inputs))}
     _, rows = page.notation.read(inputs[map_field.name])
-    on_map = {l for row in rows for cell in row for l in cell.labels}
+    on_map = {label for row in rows for cell in row for label in cell.labels}
     for name, values in answer["outcomes"].items():
         o = outcomes[name]
         drawn = f'{page.box} [data-outcome="{name}"]'

@@ -19,6 +19,8 @@ import rules_py
 from local_site import StaticServer
 from conftest import BOOT_TIMEOUT_MS, cli, open_tab
 
+pytestmark = pytest.mark.browser
+
 CALCS = rules_py.calculators()
 
 

@@ -21,6 +21,8 @@ import rules_py
 from conftest import ROOT, cli, open_tab, query
 from local_site import StaticServer
 
+pytestmark = pytest.mark.browser
+
 GENERATED = ROOT / "docs" / "assets" / "generated"
 SNAPSHOT_PATH = "/assets/generated/pyodide-snapshot.bin.gz"
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from rules_py.tables import load
 
 MISSIONS = load("combat_hq", "fire_missions")
@@ -23,6 +25,7 @@ def test_every_mission_of_the_source_is_listed_once():
     assert MISSIONS.row("mission", "Counter-Battery Fire")["kind"] is None
 
 
+@pytest.mark.site
 def test_missions_page_links_comms_and_artillery_both_ways(site):
     missions = (site / "combat-hq" / "fire-missions" / "index.html").read_text(encoding="utf-8")
     comms = (site / "combat-hq" / "comms" / "index.html").read_text(encoding="utf-8")

@@ -13,6 +13,8 @@ from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 
+pytestmark = pytest.mark.site
+
 
 class Links(HTMLParser):
     def __init__(self):

@@ -7,16 +7,16 @@ import csv
 import html
 import re
 import tomllib
-from pathlib import Path
 
 import pytest
 
 from conftest import ROOT, SHARED
+from rules_py.systems import system
 from rules_py.tables import load
 from test_site import TableAfterCaption
 
 DATA = ROOT / "rules_py" / "plastic_ostfront" / "data"
-SOURCE = SHARED / "sources" / "004_aec295d4bf559134.txt"
+SOURCE = SHARED / "sources" / system("plastic_ostfront").source
 SCHEMA = tomllib.loads((DATA / "tables.toml").read_text(encoding="utf-8"))
 
 # The source's tables 1, 2, 3, 5, 6, 7 (and the rest) and the page each is shown on.
@@ -60,6 +60,7 @@ def shown_cell(text: str, column: dict) -> str:
     return text
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("table_id", sorted(PAGES))
 def test_page_shows_the_raw_data(site, table_id):
     page = site / "plastic-ostfront" / ("" if PAGES[table_id] == "index" else PAGES[table_id]) / "index.html"
@@ -102,7 +103,7 @@ def test_tables_1_and_2_match_the_source():
     for line, row in zip(t1, raw_rows("beaten_zones_concentration")):
         band, width, depth = line.split("\t")
         assert band.replace("mm", " mm") == row["calibre"] and width == row["width_mm"] + "mm" and depth == row["depth_mm"] + "mm"
-    start = [i for i, l in enumerate(lines) if l == "CALIBRE\tWIDTH\tDEPTH"][1]
+    start = [i for i, line in enumerate(lines) if line == "CALIBRE\tWIDTH\tDEPTH"][1]
     for line, row in zip(lines[start + 1 : start + 7], raw_rows("beaten_zones_bombardment")):
         width, depth = line.split("\t")[1:]
         assert (width.strip(), depth.replace(" ", "")) == (row["width_mm"] + "mm", row["depth_mm"] + "mm")
@@ -127,7 +128,7 @@ def test_table_3_matches_the_source():
 def test_table_5_matches_the_source():
     # e.g. "<156MM\t#1,3+ 1+{2+}(3+)[4+]\t3\t5\t6\t6 then 56"
     pattern = re.compile(r"#(\d)(?:,(\d)\+)? (\d)\+\{(\d)\+\}\((\d)\+\)\[(\d)\+\]\t(\d)\t(\w)\t(\w)\t(.+)$")
-    lines = [l for l in source_text().splitlines() if pattern.search(l)]
+    lines = [line for line in source_text().splitlines() if pattern.search(line)]
     rows = raw_rows("damage")
     assert len(lines) == len(rows) == 5
     for line, row in zip(lines, rows):
@@ -159,9 +160,9 @@ def test_table_6_matches_the_source():
 def test_table_7_matches_the_source():
     lines = source_text().splitlines()
     rows = {r["cover"]: r for r in raw_rows("cover")}
-    light = next(l for l in lines if l.startswith("LIGHT STRUCTURE")).split("\t")
-    heavy = next(l for l in lines if l.startswith("HEAVY STRUCTURE")).split("\t")
-    multi = next(l for l in lines if l.startswith("MULTI-STOREY")).split("\t")
+    light = next(line for line in lines if line.startswith("LIGHT STRUCTURE")).split("\t")
+    heavy = next(line for line in lines if line.startswith("HEAVY STRUCTURE")).split("\t")
+    multi = next(line for line in lines if line.startswith("MULTI-STOREY")).split("\t")
     for cells, key in ((light, "light"), (heavy, "heavy"), (multi, "multi_storey")):
         r = rows[key]
         assert cells[2].lower() == r["value"] and cells[4].lower() == r["after_collapse"]
@@ -169,7 +170,7 @@ def test_table_7_matches_the_source():
         assert cells[5].lower() == r["prepared_value"] and cells[7].lower() == r["prepared_after"]
         assert ("per level" in cells[3]) == (r["per_level"] == "true")
     for key, start in (("prepared_position", "PREPARED\t"), ("fortification", "FORTIFICATION\t")):
-        cells = next(l for l in lines if l.startswith(start)).split("\t")
+        cells = next(line for line in lines if line.startswith(start)).split("\t")
         assert (cells[3], cells[4].lower()) == (rows[key]["collapse_score"], rows[key]["after_collapse"])
     assert rows["hasty"]["collapse_score"] == ""
 

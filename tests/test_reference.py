@@ -1,4 +1,5 @@
-"""Glossary terms and Interpretation notes: their targets exist on the built site."""
+"""Glossary terms and Interpretation notes: each note's input exists, the glossary has the
+required terms, and (site tier) their targets and links exist on the built site."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ def _page_html(site, page: str) -> str:
     return path.read_text(encoding="utf-8")
 
 
+@pytest.mark.site
 def test_every_interpretation_is_shown_where_its_rule_is(site):
     for note in interpretations():
         html = _page_html(site, note.page)
@@ -127,6 +129,7 @@ def test_nothing_states_a_40_by_40_campaign_map():
     assert CAMPAIGN_SIZE.search("a scenario map is 40 sectors by 40") and CAMPAIGN_SIZE.search("over 40 by 40")
 
 
+@pytest.mark.site
 def test_every_glossary_term_points_at_a_real_heading(site):
     glossary_html = (site / "glossary" / "index.html").read_text(encoding="utf-8")
     for term in glossary():
@@ -134,6 +137,7 @@ def test_every_glossary_term_points_at_a_real_heading(site):
         assert f'id="{term.id}"' in glossary_html
 
 
+@pytest.mark.site
 def test_every_glossary_term_is_linked_from_a_rules_page(site):
     from rules_py.systems import SYSTEMS
 
@@ -144,6 +148,7 @@ def test_every_glossary_term_is_linked_from_a_rules_page(site):
         assert f'glossary/#{term.id}"' in rules_html, f"no rules page links the term {term.term!r}"
 
 
+@pytest.mark.site
 def test_term_links_skip_headings_and_tables_and_link_once_per_section(site):
     import re
 

@@ -6,18 +6,15 @@ Chromium against the built site, typing as a user would.
 
 from __future__ import annotations
 
-import sys
-import time
-
 import pytest
+from playwright.sync_api import expect
 
-from conftest import ROOT
 from rules_py import calculators
 from rules_py.reference import glossary
 from rules_py.systems import SYSTEMS
 from rules_py.tables import all_tables
 
-sys.path.insert(0, str(ROOT / "scripts"))
+pytestmark = pytest.mark.browser
 
 
 def _queries() -> list[tuple[str, tuple[str, ...]]]:
@@ -52,14 +49,9 @@ def test_search_finds(search_page, query, where):
     box.fill("")
     box.focus()
     page.keyboard.type(query, delay=5)
-    deadline = time.monotonic() + 10
-    hrefs: list[str] = []
-    while time.monotonic() < deadline:
-        hrefs = [a.get_attribute("href") or "" for a in page.query_selector_all(".md-search-result__item a")]
-        if any(w in h for h in hrefs for w in where):
-            break
-        time.sleep(0.1)
-    assert any(w in h for h in hrefs for w in where), f"searching {query!r} found {hrefs[:5]}"
+    # Playwright waits (up to 10 s) for a result that points where it should.
+    found = page.locator(", ".join(f'.md-search-result__item a[href*="{w}"]' for w in where))
+    expect(found.first, f"searching {query!r} found nothing in {where}").to_be_attached(timeout=10_000)
     assert not outside, f"search requested {outside}"
 
 

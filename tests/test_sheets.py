@@ -16,10 +16,8 @@ from conftest import ROOT
 import rules_py
 from rules_py.systems import SYSTEMS
 from rules_py.tables import all_tables
-
-sys.path.insert(0, str(ROOT / "scripts"))
-from build_pages import _cell  # noqa: E402
-from sheet_odds import GRIDS, percent, pivot  # noqa: E402
+from build_pages import _cell
+from sheet_odds import GRIDS, percent, pivot
 
 SHEETS = [s for s in SYSTEMS if (ROOT / "docs" / "sheets" / f"{s.slug}.md").exists()]
 IDS = [s.slug for s in SHEETS]
@@ -36,6 +34,7 @@ def test_every_system_with_tables_has_a_sheet():
             assert s in SHEETS, f"{s.title} has tables but no sheet"
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("system", SHEETS, ids=IDS)
 def test_pdf_is_a4_and_at_most_two_pages(site, system):
     pdf = site / "sheets" / f"{system.slug}.pdf"
@@ -46,6 +45,7 @@ def test_pdf_is_a4_and_at_most_two_pages(site, system):
     assert abs(width - 595.3) < 2 and abs(height - 841.9) < 2, "not A4"
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("system", SHEETS, ids=IDS)
 def test_pdf_holds_every_table_value(site, system):
     text = " ".join(pdf_text(site / "sheets" / f"{system.slug}.pdf").split())
@@ -87,6 +87,7 @@ class OddsCells(HTMLParser):
             self._open = None
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("system", SHEETS, ids=IDS)
 def test_sheet_odds_equal_the_cli(site, system):
     import json
@@ -124,6 +125,7 @@ def test_sheet_odds_equal_the_cli(site, system):
             assert text == percent(Fraction(attrs["data-p"]))
 
 
+@pytest.mark.site
 def test_comms_grid_by_hand(site):
     # Soviet 3D with 1 boost = 4D against 3D: exactly 1/2 (Bin(7, 1/2) >= 4), printed 50%.
     html = (site / "sheets" / "combat-hq" / "index.html").read_text(encoding="utf-8")
@@ -140,6 +142,7 @@ def print_page(browser, server):
     context.close()
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("path", [f"sheets/{s.slug}/" for s in SHEETS] + ["combat-hq/comms/"])
 def test_print_hides_navigation_header_and_footer(site, print_page, path):
     base, page = print_page
@@ -156,7 +159,7 @@ def test_print_hides_navigation_header_and_footer(site, print_page, path):
 # ------------------------------------------------- every column reaches paper
 
 from build_pages import pages_text, sheet_meta, site_url  # noqa: E402
-from build_sheets_pdf import page_count, print_pdf  # noqa: E402
+from build_sheets_pdf import print_pdf  # noqa: E402
 from printed import captioned_tables, captions_apart, lost_columns, pdf_text as raw_text  # noqa: E402
 
 # Rules pages with captioned tables (the sheets aside), as built.
@@ -169,6 +172,7 @@ RULES_PAGES = sorted(
 A4_CONTENT_PX = round(190 / 25.4 * 96)
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("system", SHEETS, ids=IDS)
 def test_every_column_label_is_printed_under_its_caption(site, system):
     page = (site / "sheets" / system.slug / "index.html").read_text(encoding="utf-8")
@@ -185,6 +189,8 @@ def printer(browser, server):
     context.close()
 
 
+@pytest.mark.site
+@pytest.mark.browser
 def test_the_column_check_names_the_columns_a_narrow_page_cuts_off(site, printer, tmp_path):
     # The issue's own example: on a page too narrow for them, Table 5 loses its AFV
     # columns and Table 7 its last one. On A4 the same check finds nothing lost.
@@ -200,6 +206,8 @@ def test_the_column_check_names_the_columns_a_narrow_page_cuts_off(site, printer
     assert lost_columns(page, raw_text(a4)) == []
 
 
+@pytest.mark.site
+@pytest.mark.browser
 @pytest.mark.parametrize("path", RULES_PAGES)
 def test_rules_pages_print_every_column(site, printer, tmp_path, path):
     pdf = tmp_path / "page.pdf"
@@ -209,6 +217,7 @@ def test_rules_pages_print_every_column(site, printer, tmp_path, path):
     assert lost_columns(page, raw_text(pdf)) == []
 
 
+@pytest.mark.site
 def test_rules_pages_with_tables_are_all_checked(site):
     assert len(RULES_PAGES) >= 12 and "plastic-ostfront/artillery-shoot/" in RULES_PAGES
 
@@ -230,6 +239,8 @@ OVERFLOWING_TABLES = """() => [...document.querySelectorAll('article table')].fl
 })"""
 
 
+@pytest.mark.site
+@pytest.mark.browser
 @pytest.mark.parametrize("path", [f"sheets/{s.slug}/" for s in SHEETS] + RULES_PAGES)
 def test_in_print_no_table_is_wider_than_its_container(site, print_width_page, path):
     base, page = print_width_page
@@ -239,6 +250,7 @@ def test_in_print_no_table_is_wider_than_its_container(site, print_width_page, p
     assert page.evaluate("document.documentElement.scrollWidth") <= A4_CONTENT_PX
 
 
+@pytest.mark.browser
 def test_the_width_check_sees_a_table_too_wide(browser, server):
     # The same check on a page narrower than Table 5's narrowest layout names it.
     context = browser.new_context(viewport={"width": 300, "height": 900})
@@ -249,12 +261,15 @@ def test_the_width_check_sees_a_table_too_wide(browser, server):
     context.close()
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("system", SHEETS, ids=IDS)
 def test_captions_stay_with_their_tables(site, system):
     page = (site / "sheets" / system.slug / "index.html").read_text(encoding="utf-8")
     assert captions_apart(page, site / "sheets" / f"{system.slug}.pdf") == []
 
 
+@pytest.mark.site
+@pytest.mark.browser
 def test_the_caption_check_sees_a_caption_left_behind(site, browser, server, tmp_path):
     # Every caption pushed into its own column, away from its table: the check names them.
     page = browser.new_page()
@@ -276,6 +291,7 @@ def pdf_pages(path) -> int:
     return int(re.search(r"Pages:\s+(\d+)", info).group(1))
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("page", ["index.html", "sheets/index.html"])
 def test_page_counts_as_promised(site, page):
     html = (site / page).read_text(encoding="utf-8")
@@ -302,12 +318,15 @@ def page_fill(pdf) -> list[float]:
     return fills
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("system", SHEETS, ids=IDS)
 def test_no_page_but_the_last_is_more_than_half_empty(site, system):
     fills = page_fill(site / "sheets" / f"{system.slug}.pdf")
     assert fills and all(f > 0.5 for f in fills[:-1]), fills
 
 
+@pytest.mark.site
+@pytest.mark.browser
 def test_half_empty_check_sees_a_half_empty_page(site, browser, server, tmp_path):
     # The Combat HQ sheet with a page break forced before its tables:
     # page 1 holds a few lines, and the check says so.
@@ -324,6 +343,7 @@ def test_half_empty_check_sees_a_half_empty_page(site, browser, server, tmp_path
 
 # ------------------------------------------------- what a sheet says about itself
 
+@pytest.mark.site
 @pytest.mark.parametrize("system", SHEETS, ids=IDS)
 def test_sheet_prints_title_system_publisher_and_build_date(site, system):
     text = " ".join(raw_text(site / "sheets" / f"{system.slug}.pdf").split())
@@ -357,6 +377,7 @@ def test_site_address_only_when_not_loopback(tmp_path, monkeypatch):
 
 # --------------------------------------------------- no grid that says nothing
 
+@pytest.mark.site
 @pytest.mark.parametrize("system", SHEETS, ids=IDS)
 def test_no_odds_column_says_nothing(site, system):
     html = (site / "sheets" / system.slug / "index.html").read_text(encoding="utf-8")
@@ -368,6 +389,7 @@ def test_no_odds_column_says_nothing(site, system):
     assert ">missing<" not in html, "a grid of missing figures"
 
 
+@pytest.mark.site
 def test_the_medic_grid_says_what_it_leaves_out(site):
     html = (site / "sheets" / "konflikt47" / "index.html").read_text(encoding="utf-8")
     assert "Not shown: A casualty from a heavy weapon (cause), 0% in every row." in html
@@ -427,6 +449,8 @@ WIDE = """() => {
 }"""
 
 
+@pytest.mark.site
+@pytest.mark.browser
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("viewport", [{"width": 1366, "height": 900}, {"width": 390, "height": 844}], ids=["desktop", "phone"])
 def test_a_wide_table_shows_it_scrolls_and_keeps_its_first_column(site, browser, server, viewport, scheme):

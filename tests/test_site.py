@@ -1,5 +1,6 @@
 """The built site: every rules table appears on a page with the data's values,
-the pages cite their rule system, and no prose is copied from the sources."""
+the pages cite their rule system, the Sources page credits each system from
+the data; and (needing no build) no prose is copied from the sources."""
 
 from __future__ import annotations
 
@@ -15,9 +16,7 @@ import pytest
 from conftest import ROOT, SHARED
 from rules_py.systems import SYSTEMS
 from rules_py.tables import all_tables
-
-sys.path.insert(0, str(ROOT / "scripts"))
-from build_pages import _cell, table_anchor  # noqa: E402
+from build_pages import _cell, table_anchor
 
 
 class TableAfterCaption(HTMLParser):
@@ -63,6 +62,7 @@ def built_pages(site: Path) -> dict[Path, str]:
 TABLES = [t for s in SYSTEMS for t in all_tables(s.package)]
 
 
+@pytest.mark.site
 @pytest.mark.parametrize("table", TABLES, ids=[f"{t.system}/{t.id}" for t in TABLES])
 def test_every_table_is_on_a_rules_page_with_the_datas_values(site, table):
     anchor = table_anchor(table)
@@ -77,6 +77,7 @@ def test_every_table_is_on_a_rules_page_with_the_datas_values(site, table):
         assert got == [[cell.replace("\\|", "|") for cell in row] for row in expected], page
 
 
+@pytest.mark.site
 def test_comms_page_shows_comms_dice_and_embeds_its_calculator(site):
     text = (site / "combat-hq" / "comms" / "index.html").read_text()
     assert 'data-calculator="chq-comms-check"' in text
@@ -84,6 +85,7 @@ def test_comms_page_shows_comms_dice_and_embeds_its_calculator(site):
     assert re.search(r'Soviet Union</td>\s*<td[^>]*>(<span class="nowrap">)?3<', text)
 
 
+@pytest.mark.site
 def test_every_system_page_cites_its_system(site):
     for s in SYSTEMS:
         folder = site / s.slug
@@ -93,6 +95,7 @@ def test_every_system_page_cites_its_system(site):
             assert s.title.replace("'", "&#39;") in page.read_text() or s.title in page.read_text(), page
 
 
+@pytest.mark.site
 def test_no_external_resources_in_pages(site):
     # Scripts, styles, fonts and images must all come from the site itself.
     pattern = re.compile(r'<(?:script|link|img|iframe|source)[^>]+(?:src|href)="(https?:)?//', re.I)
@@ -108,3 +111,12 @@ def test_no_prose_copied_from_the_sources():
         pytest.skip("../shared is not beside this clone, so the source texts are not here to compare with")
     out = subprocess.run([sys.executable, str(tool)], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+@pytest.mark.site
+def test_sources_page_credits_every_system_from_the_data(site):
+    # docs/sources.md includes the table that scripts/build_pages.py makes from rules_py/systems.py.
+    parser = TableAfterCaption("sources")
+    parser.feed((site / "sources" / "index.html").read_text(encoding="utf-8"))
+    got = [[html.unescape(cell) for cell in row] for row in parser.rows]
+    assert got == [["Rule system", "Author or publisher", "What we cover"]] + [[s.title, s.credit, s.covers] for s in SYSTEMS]

@@ -1,4 +1,7 @@
-"""Schema checks for every rules table, and their rendering into pages."""
+"""Schema checks for every rules table: each CSV has a schema and matches it, and the loader refuses a bad cell.
+
+(How the tables are shown on the built pages is checked in test_site.py.)
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ from importlib import resources
 import pytest
 
 from rules_py.systems import SYSTEMS
-from rules_py.tables import COLUMN_TYPES, TableError, all_tables, load, table_ids
+from rules_py.tables import COLUMN_TYPES, TableError, load, table_ids
 
 TABLES = [(s.package, t) for s in SYSTEMS for t in table_ids(s.package)]
 

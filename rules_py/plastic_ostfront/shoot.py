@@ -36,9 +36,11 @@ each an independent part enumerated on its own (``dice.sub``):
    ``ammunition_per`` = ``mission`` (note ``po-ammunition-per-battery``) the
    mission spends the figure once rather than once per battery.
 
-The d dice of a concentration are folded one battery at a time
-(``_strikes(k) = _one_strike(k) + _strikes(k + 1)``), so the odds cost grows
-with the number of distinct running totals, never 6**(4d).
+The d hit dice of a concentration are one pool (``dice.successes``): one choice
+point of d + 1 values, how many hit, not 6**d paths. Damage and effect
+(``after_hits``) are enumerated once per number of hits, their dice again as
+pools (the effect dice count each effect, ``_effects``), so the odds cost grows
+with d polynomially, never as 6**(4d).
 """
 
 from __future__ import annotations

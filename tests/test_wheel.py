@@ -1,0 +1,153 @@
+"""The rules wheel the browser unpacks, and the runtime.json that names it.
+
+scripts/build_wheel.py makes a pure-Python wheel with ``pip wheel`` and adds
+bytecode compiled by Pyodide's own Python (see the README for why not
+``pyodide build``). These check that it is what Pyodide expects: its file name
+and tags say pure Python, every module has an unchecked-hash .pyc in RECORD,
+and the vendored Pyodide, run in Node as the worker runs it in a browser,
+unpacks it and imports ``rules_py`` from that bytecode alone.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import shutil
+import subprocess
+import tomllib
+import warnings
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.site
+
+TESTED = tomllib.loads((ROOT / "tests" / "tested_versions.toml").read_text(encoding="utf-8"))
+NAME = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+
+
+@pytest.fixture(scope="module")
+def runtime(generated) -> dict:
+    return json.loads((generated / "runtime.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def wheel(generated, runtime) -> Path:
+    return generated / runtime["wheel"]
+
+
+def test_runtime_names_the_wheel_and_its_hash(wheel, runtime):
+    assert runtime["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert runtime["pyodide"] == json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"]
+
+
+def test_wheel_is_pure_python_by_name_and_metadata(wheel):
+    # PEP 427: {name}-{version}-{python tag}-{abi tag}-{platform tag}.whl; any platform, any ABI.
+    assert wheel.name == f"{NAME['name']}-{NAME['version']}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as z:
+        meta = z.read(f"{NAME['name']}-{NAME['version']}.dist-info/WHEEL").decode()
+    assert "Root-Is-Purelib: true" in meta.splitlines()
+    assert "Tag: py3-none-any" in meta.splitlines()
+
+
+def test_wheel_has_pyodide_bytecode_for_every_module_listed_in_record(wheel):
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        modules = {n for n in names if n.endswith(".py")}
+        assert "rules_py/dice.py" in modules
+        for module in modules:
+            folder, _, name = module.rpartition("/")
+            pyc = f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc"
+            assert pyc in names, pyc
+            data = z.read(pyc)
+            # PEP 552 header: magic, then flags 0b01 (hash-based, unchecked), then the source hash.
+            assert int.from_bytes(data[4:8], "little") == 0b01, pyc
+        (record_name,) = [n for n in names if n.endswith(".dist-info/RECORD")]
+        record = {}
+        for line in z.read(record_name).decode().splitlines():
+            path, digest, size = line.rsplit(",", 2)
+            record[path] = (digest, size)
+        assert set(record) == names
+        for path in names - {record_name}:
+            data = z.read(path)
+            digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert record[path] == (f"sha256={digest}", str(len(data))), path
+
+
+# Run by Node: boot the site's vendored Pyodide, unpack the wheel into
+# site-packages as docs/assets/calc/worker.mjs does, then overwrite every
+# rules_py source with a syntax error before importing it. An unchecked-hash
+# .pyc is loaded without reading its source, but only when its magic number is
+# this interpreter's: so the import, and an answer, can only come from bytecode
+# that Pyodide's Python 3.14 accepts as its own.
+PYODIDE_IMPORTS_THE_WHEEL = r"""
+const { readFileSync } = await import("node:fs");
+const { resolve } = await import("node:path");
+const { pathToFileURL } = await import("node:url");
+const [dir, wheelPath] = process.argv.slice(1).map((p) => resolve(p));
+const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
+const pyodide = await loadPyodide({ indexURL: `${dir}/`, stdout: () => {}, stderr: (line) => process.stderr.write(line + "\n") });
+const sitePackages = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('site-packages'))");
+pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: sitePackages });
+pyodide.globals.set("site_packages", sitePackages);
+let out;
+try {
+  out = pyodide.runPython(`
+import importlib.util, json, os, posixpath, sys
+broken = 0
+for folder, _, names in os.walk(posixpath.join(site_packages, "rules_py")):
+    for name in names:
+        if name.endswith(".py"):
+            with open(posixpath.join(folder, name), "w") as f:
+                f.write("this is not Python (\\n")
+            broken += 1
+import rules_py
+json.dumps({
+    "magic": importlib.util.MAGIC_NUMBER.hex(),
+    "cache_tag": sys.implementation.cache_tag,
+    "version": list(sys.version_info[:2]),
+    "broken_sources": broken,
+    "success": rules_py.odds("chq-comms-check", {"nation": "soviet"})["outcomes"]["success"],
+})
+`);
+} catch (e) {
+  // Python's traceback only: Node would print the minified line that threw.
+  process.stderr.write(String(e.message) + "\n");
+  process.exit(1);
+}
+process.stdout.write(out);
+"""
+
+
+def test_pyodide_imports_the_wheel_from_its_own_bytecode(generated, wheel):
+    node = shutil.which("node")
+    assert node, "Node.js is needed (make site uses it too)"
+    run = subprocess.run(
+        [node, "--input-type=module", "-e", PYODIDE_IMPORTS_THE_WHEEL, str(generated / "pyodide"), str(wheel)],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    got = json.loads(run.stdout)
+    assert got["version"] == [3, 14] and got["cache_tag"] == "cpython-314"
+    with zipfile.ZipFile(wheel) as z:
+        pycs = [n for n in z.namelist() if n.endswith(".pyc")]
+        assert got["broken_sources"] == len(pycs) > 0
+        assert {z.read(n)[:4].hex() for n in pycs} == {got["magic"]}
+    # Soviet Union, no boosts: P(success) = 11/32 (worked out in tests/test_browser_engine.py).
+    assert got["success"] == {"false": "21/32", "true": "11/32"}
+
+
+def test_build_used_the_tested_node_and_chromium(runtime):
+    # A warning, not a failure: another version may well work, but it is not what was tested.
+    for tool in ("node", "chromium"):
+        if runtime.get(tool) != TESTED[tool]:
+            warnings.warn(
+                f"the build used {tool} {runtime.get(tool)}, the project was tested with {TESTED[tool]} "
+                "(tests/tested_versions.toml): run make test and update that file if all is well",
+                stacklevel=1,
+            )
+    assert set(TESTED) == {"node", "chromium"}
