@@ -83,7 +83,7 @@ def test_a_worker_that_throws_after_its_first_answer_is_replaced_and_the_page_sa
     tab.calculator(CALC)
     assert tab.odds_cells(CALC) == cli_odds({})
     # The worker throws: the engine starts another, and the page says what happened.
-    tab.page.wait_for_function("fireMissionEngine.generation === 2 && fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
+    tab.page.wait_for_function("() => fireMissionEngine.generation === 2 && fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
     assert note(tab).is_visible()
     assert "stopped (an error: Uncaught Error: thrown on purpose by a test) and was started again" in note(tab).inner_text()
     assert fresh_workers(asked) == 2
@@ -102,7 +102,7 @@ def test_a_worker_that_closes_itself_is_noticed_and_replaced(tab):
     tab.goto(f"calculators/{CALC}/")
     tab.calculator(CALC)
     # close() fires no event on the Worker: the engine learns of it from the Web Lock the worker held.
-    tab.page.wait_for_function("fireMissionEngine.generation === 2 && fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
+    tab.page.wait_for_function("() => fireMissionEngine.generation === 2 && fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
     assert "stopped (it was closed or crashed) and was started again" in note(tab).inner_text()
     assert note(tab).is_visible()
     assert fresh_workers(asked) == 2
@@ -123,7 +123,7 @@ def test_a_hung_answer_restarts_the_engine_with_a_message_and_the_next_change_re
     tab.page.fill(f'{SCOPE} [data-input="boosts"]', "1")  # the wrapped worker spins forever on this one
     root = tab.calculator(CALC, "error")
     # While the new worker boots the page says so; once it is up, what became of this answer.
-    tab.page.wait_for_function("fireMissionEngine.generation === 2 && fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
+    tab.page.wait_for_function("() => fireMissionEngine.generation === 2 && fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
     assert note(tab).is_visible()
     assert note(tab).inner_text() == (
         "This answer took longer than 4 seconds, so the calculators' engine was stopped and started again. Change an input to try again."
