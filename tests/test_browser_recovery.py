@@ -171,3 +171,43 @@ def test_a_missing_wasm_is_reported_as_missing(browser, site):
             assert root.query_selector(".fm-engine").is_visible()
         finally:
             tab.close()
+
+
+# Holds every odds answer in the page until the test lets it through, so that a
+# change can land, deterministically, while the previous answer is on its way.
+HOLD_ANSWERS = """() => {
+    const engine = fireMissionEngine;
+    const call = engine.call.bind(engine);
+    window.__held = [];
+    engine.call = (request, options) => new Promise((resolve, reject) => {
+        call(request, options).then((result) => window.__held.push(() => resolve(result)), reject);
+    });
+}"""
+
+
+def test_an_answer_for_inputs_no_longer_shown_is_never_marked_ready(tab):
+    tab.goto(f"calculators/{CALC}/")
+    tab.calculator(CALC)
+    shown = tab.odds_cells(CALC)
+    tab.page.evaluate(HOLD_ANSWERS)
+    tab.page.fill(f'{SCOPE} [data-input="boosts"]', "1")
+    tab.page.wait_for_function("() => window.__held.length === 1")  # the answer for boosts=1 is in, held
+    # In one task: the player types 2, then the answer for 1 arrives (before the
+    # new request has even left, 150 ms later). It must not be shown as ready.
+    status = tab.page.evaluate(
+        """async (selector) => {
+            const widget = document.querySelector(selector);
+            widget.value = "2";
+            widget.dispatchEvent(new Event("input", { bubbles: true }));
+            window.__held.shift()();
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            return widget.closest(".calculator").dataset.status;
+        }""",
+        f'{SCOPE} [data-input="boosts"]',
+    )
+    assert status == "loading"
+    assert tab.odds_cells(CALC) == shown  # still the defaults' odds, not boosts=1's
+    tab.page.wait_for_function("() => window.__held.length === 1")  # the answer for boosts=2
+    tab.page.evaluate("() => window.__held.shift()()")
+    tab.calculator(CALC)
+    assert tab.odds_cells(CALC) == cli_odds({"boosts": "2"})
