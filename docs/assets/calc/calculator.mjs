@@ -157,7 +157,7 @@ class Engine {
     } else if (message.type === "warm") {
       this.warmUp = { answers: message.answers, ms: message.ms };
     } else if (message.type === "failed") {
-      this.fail(`The calculators' engine could not start: ${message.message}`);
+      this.fail(`The calculators' engine could not start: ${message.message.replace(/\.?$/, ".")}`);
     } else if (message.type === "answer") {
       const request = this.current;
       if (!request || request.seq !== message.seq) return;
