@@ -211,3 +211,33 @@ def test_an_answer_for_inputs_no_longer_shown_is_never_marked_ready(tab):
     tab.page.evaluate("() => window.__held.shift()()")
     tab.calculator(CALC)
     assert tab.odds_cells(CALC) == cli_odds({"boosts": "2"})
+
+
+def test_a_worker_that_keeps_dying_is_given_up_with_a_message(tab):
+    # Every worker, the replacements too, throws as soon as it is ready: no answer
+    # ever comes, so after three restarts the engine stops trying and says so.
+    wrapped = WRAPPER.replace(
+        "MISBEHAVE",
+        """self.postMessage = (message, ...rest) => {
+  post(message, ...rest);
+  if (message.type === "ready") setTimeout(() => { throw new Error("thrown on purpose by a test"); });
+};""",
+    )
+
+    def handle(route):
+        if "real=1" in urlsplit(route.request.url).query:
+            route.fallback()
+        else:
+            route.fulfill(status=200, content_type="text/javascript", body=wrapped)
+
+    tab.page.route("**/assets/calc/worker.mjs*", handle)
+    tab.goto(f"calculators/{CALC}/")
+    root = tab.calculator(CALC, "error")
+    assert note(tab).is_visible()
+    assert note(tab).inner_text() == (
+        "The calculators' engine stopped 4 times in a row (the last time, an error: Uncaught Error: thrown on purpose by a test). "
+        "Reload the page to try again."
+    )
+    assert tab.page.evaluate("[fireMissionEngine.state, fireMissionEngine.generation]") == ["failed", 4]
+    assert tab.page.is_disabled(f"{SCOPE} .fm-roll-button")
+    assert "fm-outdated" in root.get_attribute("class")
