@@ -162,3 +162,16 @@ def test_an_injected_inline_script_is_refused_and_the_themes_own_run(browser, se
                 assert len(tab.errors) == 2 and all("Content Security Policy" in e for e in tab.errors), tab.errors
         finally:
             tab.close()
+
+
+def test_local_servers_sitemap_lists_the_pages_under_their_own_address(site, addressed_site):
+    # make serve and the tests' server: instant navigation follows only links the sitemap lists.
+    from local_site import sitemap
+
+    base = "http://127.0.0.1:1234/"
+    built = re.findall(r"<loc>([^<]+)</loc>", (addressed_site / "sitemap.xml").read_text(encoding="utf-8"))
+    for root in (site, addressed_site):
+        locs = re.findall(r"<loc>([^<]+)</loc>", sitemap(root, base))
+        assert base in locs and f"{base}calculators/chq-comms-check/" in locs, root
+        assert all(loc.startswith(base) for loc in locs)
+        assert len(locs) == len(built)  # every page, with an address or without
