@@ -3,6 +3,7 @@
 #   make check        lint and the fast tests: no built site, no browser (a fresh clone needs only the venv)
 #   make serve        set up, build, serve the site at http://127.0.0.1:8000
 #   make site         set up (Chromium included, for the PDFs) and build the static site into site/
+#                     for the address in SITE_URL, if set (README: Publishing)
 #   make test         make check, then build the site and run the site and browser tests
 #   make system-deps  Debian's chromium and poppler-utils (needs root; site and test call it)
 
@@ -36,12 +37,14 @@ node_modules/pyodide/.installed: package.json package-lock.json
 site: setup system-deps
 	$(PY) scripts/build_pages.py
 	$(PY) scripts/build_wheel.py
+	@[ -n "$$SITE_URL" ] || echo "SITE_URL is not set: the site names no address, and instant navigation needs one (README: Publishing)"
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) scripts/build_sheets_pdf.py
 
+# Served by scripts/local_site.py rather than http.server: it lists the built
+# pages in the sitemap it serves, so instant navigation works without SITE_URL.
 serve: site
-	@echo "Serving the built site at http://$(HOST):$(PORT)/ (Ctrl-C stops)"
-	$(PY) -m http.server $(PORT) --bind $(HOST) --directory site
+	$(PY) scripts/local_site.py --host $(HOST) --port $(PORT) site
 
 # Debian's Chromium prints the sheets' PDFs and runs the browser tests (Playwright
 # cannot download its own here); poppler-utils reads the PDFs in the tests.

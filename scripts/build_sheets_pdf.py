@@ -14,6 +14,11 @@ the ones the site was built with, the pages and the site are built again
 before the PDFs are written (the sheets themselves do not quote their page
 counts, so a second print is never needed). Run after ``mkdocs build``:
 ``python scripts/build_sheets_pdf.py``.
+
+The sheet is printed from a temporary local server, whose address must not end
+up in the PDF: before printing, every link to the site is pointed at the
+site's own address (the page's canonical link, there when the site was built
+with SITE_URL), or, without one, is made plain text.
 """
 
 from __future__ import annotations
@@ -36,18 +41,40 @@ MAX_PAGES = 2
 SCALES = (1.0, 0.95, 0.9, 0.85, 0.8)
 
 
+# Links to the temporary server: onto the site's address, or plain text without one.
+UNLINK_LOCAL = """([local, site]) => {
+    for (const a of document.querySelectorAll("a[href]")) {
+        if (!a.href.startsWith(local)) continue;
+        if (site) a.href = site + a.href.slice(local.length);
+        else a.removeAttribute("href");
+    }
+}"""
+
+
+def site_address(site: Path, slug: str) -> str | None:
+    """The address the site was built for (SITE_URL), from the sheet page's canonical link."""
+    html = (site / "sheets" / slug / "index.html").read_text(encoding="utf-8")
+    match = re.search(r'<link rel="canonical" href="([^"]+)"', html)
+    return match.group(1).removesuffix(f"sheets/{slug}/") if match else None
+
+
 def page_count(pdf: bytes) -> int:
     """Pages in a PDF that Chromium wrote: its page objects, not the /Pages tree."""
     return len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf))
 
 
-def sheets() -> list[str]:
-    return [s.slug for s in SYSTEMS if (SITE / "sheets" / s.slug / "index.html").exists()]
+def sheets(site: Path = SITE) -> list[str]:
+    return [s.slug for s in SYSTEMS if (site / "sheets" / s.slug / "index.html").exists()]
 
 
-def print_pdf(page, url: str, scale: float = 1.0, width: str | None = None) -> bytes:
-    """One page of the site printed as Chromium prints it: print media, A4 unless ``width`` is given."""
+def print_pdf(page, url: str, scale: float = 1.0, width: str | None = None, links: tuple[str, str | None] | None = None) -> bytes:
+    """One page of the site printed as Chromium prints it: print media, A4 unless ``width`` is given.
+
+    ``links``: (the temporary server's address, the site's address or None),
+    to point the page's links away from the temporary server first."""
     page.goto(url, wait_until="load")
+    if links:
+        page.evaluate(UNLINK_LOCAL, list(links))
     page.emulate_media(media="print")
     if width:
         # The stylesheet's @page size decides the layout (Chromium would lay an A4 page out and
@@ -56,9 +83,9 @@ def print_pdf(page, url: str, scale: float = 1.0, width: str | None = None) -> b
     return page.pdf(format="A4", print_background=False, prefer_css_page_size=True, scale=scale)
 
 
-def fit(page, url: str) -> tuple[bytes, float]:
+def fit(page, url: str, links: tuple[str, str | None] | None = None) -> tuple[bytes, float]:
     """The sheet at the largest scale that gives it its fewest pages."""
-    printed = [(print_pdf(page, url, scale), scale) for scale in SCALES]
+    printed = [(print_pdf(page, url, scale, links=links), scale) for scale in SCALES]
     fewest = min(page_count(pdf) for pdf, _ in printed)
     return next((pdf, scale) for pdf, scale in printed if page_count(pdf) == fewest)
 
@@ -76,28 +103,34 @@ def rebuild_pages() -> None:
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"], cwd=ROOT, check=True)
 
 
-def main() -> None:
-    slugs = sheets()
+def main(site: Path = SITE, slugs: list[str] | None = None) -> None:
+    """Print the sheets of the site built in ``site`` (all of them, or ``slugs``).
+
+    Only the whole default build has its page counts checked against the pages."""
+    whole = site == SITE and slugs is None
+    slugs = sheets(site) if slugs is None else slugs
     printed: dict[str, bytes] = {}
-    with StaticServer(SITE) as server, sync_playwright() as p:
+    with StaticServer(site) as server, sync_playwright() as p:
         browser = launch(p)
         page = browser.new_page()
         for slug in slugs:
-            pdf, scale = fit(page, server.url(f"sheets/{slug}/"))
+            pdf, scale = fit(page, server.url(f"sheets/{slug}/"), (server.base, site_address(site, slug)))
             if page_count(pdf) > MAX_PAGES:
                 raise SystemExit(f"sheets/{slug}: more than {MAX_PAGES} pages even at {SCALES[-1]:.0%}")
             printed[slug] = pdf
             print(f"sheets/{slug}.pdf: {page_count(pdf)} pages at {scale:.0%}, {len(pdf)} bytes")
         browser.close()
-    counts = {slug: page_count(pdf) for slug, pdf in printed.items()}
-    SHEET_PAGES.parent.mkdir(parents=True, exist_ok=True)
-    SHEET_PAGES.write_text(json.dumps(counts, indent=1) + "\n", encoding="utf-8")
-    if counts != pages_built_with():
-        print(f"page counts {counts} differ from the ones the pages quote: building the pages again")
-        rebuild_pages()
+    if whole:
+        counts = {slug: page_count(pdf) for slug, pdf in printed.items()}
+        SHEET_PAGES.parent.mkdir(parents=True, exist_ok=True)
+        SHEET_PAGES.write_text(json.dumps(counts, indent=1) + "\n", encoding="utf-8")
+        if counts != pages_built_with():
+            print(f"page counts {counts} differ from the ones the pages quote: building the pages again")
+            rebuild_pages()
     for slug, pdf in printed.items():
-        (SITE / "sheets" / f"{slug}.pdf").write_bytes(pdf)
+        (site / "sheets" / f"{slug}.pdf").write_bytes(pdf)
 
 
 if __name__ == "__main__":
-    main()
+    # python scripts/build_sheets_pdf.py [SITE_DIR [SLUG...]]
+    main(Path(sys.argv[1]), sys.argv[2:] or None) if len(sys.argv) > 1 else main()

@@ -9,14 +9,16 @@
   ``sitemap.xml`` as if the site had been built with ``site_url`` set to its
   own address: mkdocs-material's instant navigation only follows links that
   its sitemap lists, and it rebases the sitemap's URLs onto the page's scheme
-  and host but not its port, so a site built for port 8000 and served on
-  another port would quietly fall back to full page loads.
+  and host but not its port or path, so a site built for another address
+  would quietly fall back to full page loads, and one built with none (no
+  SITE_URL: an empty sitemap) would never navigate instantly.
 * :func:`launch` starts Debian's Chromium through Playwright's sync API.
 * :class:`RequestLog` is a route guard for a browser context: it records every
   request and aborts any that would leave 127.0.0.1.
 
 Used by ``tests/conftest.py`` (fixtures), ``scripts/bench_browser.py`` and
-``scripts/build_sheets_pdf.py``.
+``scripts/build_sheets_pdf.py``; ``make serve`` runs it (``python
+scripts/local_site.py --host H --port P site``).
 """
 
 from __future__ import annotations
@@ -68,6 +70,29 @@ MIME_TYPES = {
 PYODIDE_PATHS = ("/assets/generated/pyodide/", "/assets/generated/pyodide-snapshot", "/assets/generated/rules_py-", "/assets/generated/runtime.json", "/assets/calc/worker.mjs")
 
 
+def sitemap(root: Path, base: str) -> str:
+    """The site's sitemap with ``base`` for its address.
+
+    A site built with an address (SITE_URL) has its pages in sitemap.xml: their
+    address is swapped for ``base``. One built without has an empty sitemap:
+    every built page is listed, under ``base``.
+    """
+    text = (root / "sitemap.xml").read_text(encoding="utf-8")
+    if "<loc>" in text:
+        return _rebase(text, base)
+    urls = []
+    for page in sorted(root.rglob("index.html")):
+        folder = page.parent.relative_to(root).as_posix()
+        urls.append(f"<url><loc>{base}{'' if folder == '.' else folder + '/'}</loc></url>")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' + "\n".join(urls) + "\n</urlset>\n"
+
+
+def _rebase(text: str, base: str) -> str:
+    """Swap the address a sitemap was built for (its shortest <loc>: the home page's) for ``base``."""
+    built = min(re.findall(r"<loc>([^<]*)</loc>", text), key=len)
+    return text.replace(f"<loc>{built}", f"<loc>{base}")
+
+
 class _Handler(SimpleHTTPRequestHandler):
     server: "_Server"
 
@@ -90,9 +115,8 @@ class _Handler(SimpleHTTPRequestHandler):
             self.send_error(404, "File not found")
             return None
         if path == "/sitemap.xml":
-            base = f"http://127.0.0.1:{self.server.server_address[1]}/"
-            text = (Path(self.directory) / "sitemap.xml").read_text(encoding="utf-8")
-            extra = ("application/xml", re.sub(r"<loc>https?://[^/<]+/", f"<loc>{base}", text).encode())
+            host = self.headers.get("Host") or f"127.0.0.1:{self.server.server_address[1]}"
+            extra = ("application/xml", sitemap(Path(self.directory), f"http://{host}/").encode())
         else:
             extra = self.server.extra.get(path)
         encoding = None
@@ -156,15 +180,17 @@ class StaticServer:
         stall: tuple[str, ...] = (),
         gzip_encoded: tuple[str, ...] = (),
         missing: tuple[str, ...] = (),
+        host: str = "127.0.0.1",
+        port: int = 0,
     ):
         handler = functools.partial(_Handler, directory=str(root))
         self._server = _Server(
-            ("127.0.0.1", 0), handler,
+            (host, port), handler,
             extra=dict(extra or {}), wrong_types=dict(wrong_types or {}), stall=set(stall),
             gzip_encoded=set(gzip_encoded), missing=set(missing),
         )
         self.port = self._server.server_address[1]
-        self.base = f"http://127.0.0.1:{self.port}/"
+        self.base = f"http://{host}:{self.port}/"
         self._thread = threading.Thread(target=self._server.serve_forever, name="static-server", daemon=True)
 
     def url(self, path: str = "") -> str:
@@ -243,3 +269,26 @@ class RequestLog:
     def clear(self) -> None:
         self.urls.clear()
         self.blocked.clear()
+
+
+def main() -> None:
+    """``make serve``: serve the built site until Ctrl-C, with its sitemap listing its pages here."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("folder", nargs="?", default="site")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args()
+    server = StaticServer(Path(args.folder), host=args.host, port=args.port)
+    print(f"Serving {args.folder}/ at {server.base} (Ctrl-C stops)", flush=True)
+    try:
+        server._server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server._server.server_close()
+
+
+if __name__ == "__main__":
+    main()

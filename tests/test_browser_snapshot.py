@@ -114,7 +114,7 @@ def test_warm_up_runs_every_calculator_and_steps_aside_for_requests(tab):
     )
     assert during["answer"] == cli("odds", CALC_ID, "nation=soviet")
     assert during["warmedUp"] is False  # answered in the middle of the warm-up, not after it
-    tab.page.wait_for_function("fireMissionEngine.warmUp !== undefined", timeout=60_000)
+    tab.page.wait_for_function("() => fireMissionEngine.warmUp !== undefined", timeout=60_000)
     warm = tab.page.evaluate("fireMissionEngine.warmUp")
     calcs = rules_py.calculators()
     assert warm["answers"] == 3 * sum(1 + len(c.examples) for c in calcs)

@@ -23,14 +23,52 @@ const ASSETS = new URL("../", import.meta.url);
 
 // ---------------------------------------------------------------- the engine
 
+// How long the engine may take: to start (download and boot Python), and to
+// answer one request once it has started. Pages and tests may lower them
+// (window.fireMissionBootTimeoutMs, window.fireMissionAnswerTimeoutMs).
+const BOOT_TIMEOUT_MS = 60000;
+const ANSWER_TIMEOUT_MS = 30000;
+// A worker that stops this many times in a row without answering anything in
+// between is not started again: something is wrong that a restart cannot mend.
+const MAX_RESTARTS = 3;
+
+function engineError(kind, message) {
+  return Object.assign(new Error(message), { kind });
+}
+
+function seconds(ms) {
+  const s = Math.round(ms / 1000);
+  return `${s} second${s === 1 ? "" : "s"}`;
+}
+
+// One Web Worker (worker.mjs) at a time runs rules_py. The engine sends it one
+// request at a time and keeps the rest here, so that a request superseded by a
+// newer one with the same key is dropped before it costs anything, and each
+// request's time limit runs from the moment the worker takes it.
+//
+// States, told to every listener (onChange) with a message for the player:
+//   idle        not started (no calculator on the page yet)
+//   starting    the first worker is booting; message ""
+//   ready       answering; message "" or, after a restart, what happened
+//               (a view shows it until it has an answer of the new worker:
+//               compare the `generation` call() gives with engine.generation)
+//   restarting  a worker stopped (crash, close(), uncaught error) or ran past
+//               a time limit and a new one is booting; message says why
+//   failed      the engine cannot run here; message says why (final)
+// call() rejects with an Error whose `kind` is "superseded" (a newer request
+// with the same key came; nothing to show), "timeout" or "crashed" (this
+// request stopped the worker, which has been restarted: its message is for
+// the player) or "failed" (the engine's message says why).
 class Engine {
   constructor() {
-    this.state = "idle"; // idle | starting | ready | failed
+    this.state = "idle";
     this.message = "";
     this.seq = 0;
-    this.waiting = new Map(); // seq -> {resolve, reject}
-    this.unsent = [];
+    this.queue = []; // requests not yet sent to the worker
+    this.current = null; // the request the worker has
     this.listeners = new Set();
+    this.generation = 0; // workers started
+    this.restarts = 0; // restarts since the last answer
   }
 
   onChange(fn) {
@@ -52,74 +90,177 @@ class Engine {
       this.fail("This browser cannot run the calculators' engine (it needs Web Workers and WebAssembly).");
       return;
     }
-    this.state = "starting";
     this.startedAt = performance.now(); // since navigation start: how long the page kept the engine waiting
+    this.spawn();
+  }
+
+  // A new worker. Its name is unique, and the worker holds a Web Lock of that
+  // name for as long as it lives: the page asks for the same lock, and is
+  // granted it the moment the worker is gone, however it went (close(), a
+  // crash), which no event on the Worker object tells.
+  spawn() {
+    const generation = ++this.generation;
+    this.state = generation === 1 ? "starting" : "restarting";
+    this.booted = false;
     this.notify();
-    const seconds = Math.round((window.fireMissionBootTimeoutMs || 60000) / 1000);
+    const bootMs = window.fireMissionBootTimeoutMs || BOOT_TIMEOUT_MS;
     this.timer = setTimeout(() => {
-      if (this.state === "starting") {
-        this.fail(
-          `The calculators' engine did not start within ${seconds} seconds. If this site is self-hosted, check that ` +
-            "the server sends .wasm files as application/wasm and .mjs files as JavaScript (a wrong type makes the engine hang), then reload.",
-        );
-      }
-    }, seconds * 1000);
+      if (this.booted || this.generation !== generation) return;
+      this.fail(
+        `The calculators' engine did not start within ${seconds(bootMs)}. If this site is self-hosted, check that ` +
+          "the server sends .wasm files as application/wasm and .mjs files as JavaScript (a wrong type makes the engine hang), then reload.",
+      );
+    }, bootMs);
+    let worker;
     try {
       const script = new URL("./worker.mjs", import.meta.url);
       if (slowConnection()) script.searchParams.set("snapshot", "no");
-      this.worker = new Worker(script, { type: "module", name: "fire-mission-engine" });
+      const name = `fire-mission-engine ${generation} ${Math.random().toString(36).slice(2)}`;
+      worker = new Worker(script, { type: "module", name });
+      worker.lockName = name;
     } catch (error) {
       this.fail(`The calculators' engine could not start: ${error.message}`);
       return;
     }
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this.fail(`The calculators' engine could not start: ${event.message || "its script did not load"}.`);
+    this.worker = worker;
+    worker.onmessage = (event) => {
+      if (this.worker === worker) this.receive(event.data);
     };
-    for (const message of this.unsent.splice(0)) this.worker.postMessage(message);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (this.worker !== worker) return;
+      this.died(event.message ? `an error: ${event.message}` : "its script did not load");
+    };
+    this.dispatch();
   }
 
   receive(message) {
-    if (message.type === "ready") {
+    if (message.type === "alive") {
+      const worker = this.worker;
+      navigator.locks?.request(worker.lockName, () => {
+        if (this.worker === worker) this.died("it was closed or crashed");
+      });
+    } else if (message.type === "ready") {
       clearTimeout(this.timer);
+      this.booted = true;
       this.state = "ready";
-      this.bootMs = message.bootMs;
-      this.phases = message.phases;
-      this.fromSnapshot = message.snapshot;
-      this.imported = message.imported;
+      if (this.generation === 1) {
+        this.bootMs = message.bootMs;
+        this.phases = message.phases;
+        this.fromSnapshot = message.snapshot;
+        this.imported = message.imported;
+      } else {
+        this.message = this.stoppedBecause;
+      }
       this.notify();
+      this.startTimer();
     } else if (message.type === "warm") {
       this.warmUp = { answers: message.answers, ms: message.ms };
     } else if (message.type === "failed") {
-      this.fail(`The calculators' engine could not start: ${message.message}`);
+      this.fail(`The calculators' engine could not start: ${message.message.replace(/\.?$/, ".")}`);
     } else if (message.type === "answer") {
-      const waiter = this.waiting.get(message.seq);
-      this.waiting.delete(message.seq);
-      if (waiter) waiter.resolve({ answer: JSON.parse(message.answer), ms: message.ms });
+      const request = this.current;
+      if (!request || request.seq !== message.seq) return;
+      clearTimeout(request.timer);
+      this.current = null;
+      this.restarts = 0;
+      if (request.superseded) request.reject(engineError("superseded", "a newer request replaced this one"));
+      else request.resolve({ answer: JSON.parse(message.answer), ms: message.ms, generation: this.generation });
+      this.dispatch();
     }
   }
 
-  fail(message) {
-    clearTimeout(this.timer);
+  // The next request to the worker, once it has none. One sent before the
+  // worker is ready waits in the worker (so it is answered first, before the
+  // warm-up); its time limit starts when the worker is ready.
+  dispatch() {
+    if (this.current || !this.worker || !this.queue.length) return;
+    this.current = this.queue.shift();
+    this.worker.postMessage({ seq: this.current.seq, request: this.current.request });
+    if (this.booted) this.startTimer();
+  }
+
+  startTimer() {
+    const request = this.current;
+    if (!request || request.timer !== undefined) return;
+    request.timer = setTimeout(() => {
+      if (this.current !== request) return;
+      this.current = null;
+      const limit = seconds(request.timeoutMs);
+      request.reject(
+        engineError("timeout", `This answer took longer than ${limit}, so the calculators' engine was stopped and started again. Change an input to try again.`),
+      );
+      this.restart(`an answer took longer than ${limit}`);
+    }, request.timeoutMs);
+  }
+
+  // The worker has gone (or sent an uncaught error, after which it cannot be trusted).
+  died(reason) {
     if (this.state === "failed") return;
+    if (!this.booted) {
+      this.fail(`The calculators' engine could not start: ${reason}.`);
+      return;
+    }
+    const request = this.current;
+    this.current = null;
+    if (request) {
+      clearTimeout(request.timer);
+      // Not sent again: it may be what stops the worker.
+      request.reject(engineError("crashed", `The calculators' engine stopped while working this out (${reason}) and was started again. Change an input to try again.`));
+    }
+    this.restart(reason);
+  }
+
+  restart(reason) {
+    this.terminate();
+    if (++this.restarts > MAX_RESTARTS) {
+      this.fail(`The calculators' engine stopped ${this.restarts} times in a row (the last time, ${reason}). Reload the page to try again.`);
+      return;
+    }
+    this.message = `The calculators' engine stopped (${reason}); starting it again\u2026`;
+    this.stoppedBecause = `The calculators' engine stopped (${reason}) and was started again.`;
+    this.spawn(); // requests still waiting go to the new worker
+  }
+
+  terminate() {
+    clearTimeout(this.timer);
+    const worker = this.worker;
+    this.worker = null;
+    worker?.terminate();
+  }
+
+  fail(message) {
+    if (this.state === "failed") return;
+    this.terminate();
     this.state = "failed";
     this.message = message;
-    if (this.worker) this.worker.terminate();
-    for (const waiter of this.waiting.values()) waiter.reject(new Error(message));
-    this.waiting.clear();
+    const lost = [...(this.current ? [this.current] : []), ...this.queue.splice(0)];
+    this.current = null;
+    for (const request of lost) {
+      clearTimeout(request.timer);
+      request.reject(engineError("failed", message));
+    }
     this.notify();
   }
 
-  // One request to rules_py.call_json; answers come in order.
-  call(request) {
-    if (this.state === "failed") return Promise.reject(new Error(this.message));
+  // One request to rules_py.call_json. `key` (say, one per calculator view):
+  // a newer request with the same key supersedes this one, which is then
+  // dropped unsent, or its answer is (promise rejected, kind "superseded").
+  call(request, { key, timeoutMs } = {}) {
+    if (this.state === "failed") return Promise.reject(engineError("failed", this.message));
     const seq = ++this.seq;
     return new Promise((resolve, reject) => {
-      this.waiting.set(seq, { resolve, reject });
-      const message = { seq, request };
-      if (this.worker) this.worker.postMessage(message);
-      else this.unsent.push(message);
+      if (key !== undefined) {
+        this.queue = this.queue.filter((old) => {
+          if (old.key !== key) return true;
+          old.reject(engineError("superseded", "a newer request replaced this one"));
+          return false;
+        });
+        if (this.current && this.current.key === key) this.current.superseded = true;
+      }
+      timeoutMs ??= window.fireMissionAnswerTimeoutMs || ANSWER_TIMEOUT_MS;
+      this.queue.push({ seq, request, key, timeoutMs, resolve, reject });
+      this.dispatch();
     });
   }
 }

@@ -243,7 +243,6 @@ export class CalculatorView {
 
   changed(name, value, { keepWidget = false } = {}) {
     this.raw[name] = value;
-    this.seq += 1; // an answer still in flight is for other inputs now: it must not be shown as ready
     this.revealErrors = false; // typing again: a message waits until the player leaves the field
     if (!keepWidget) this.show(name);
     this.updateLink();
@@ -298,24 +297,40 @@ export class CalculatorView {
     this.root.dataset.status = status;
   }
 
+  // The engine's state (calculator.mjs's Engine) and this view's last request,
+  // beside the calculator: a message while the engine starts, restarts or has
+  // failed, or when this view's request stopped it; results dimmed while they
+  // are not an answer to the inputs shown (this.problem) or cannot be renewed.
   engineChanged() {
-    const note = this.engineNote;
-    if (this.engine.state === "failed") {
-      note.textContent = this.engine.message;
-      note.classList.add("fm-engine-failed");
+    const { state, message, generation } = this.engine;
+    let text = "";
+    let bad = false;
+    if (state === "failed" || state === "restarting") [text, bad] = [message, true];
+    else if (state !== "ready") text = "Starting the calculator engine: a few seconds, once per visit\u2026";
+    else if (this.problem) [text, bad] = [this.problem, true];
+    else if (message && this.answeredGeneration !== generation) [text, bad] = [message, true]; // restarted since this view's last answer
+    this.engineNote.textContent = text;
+    this.engineNote.hidden = !text;
+    this.engineNote.classList.toggle("fm-engine-failed", bad);
+    this.root.classList.toggle("fm-outdated", state === "failed" || Boolean(this.problem));
+    if (state === "failed") {
       this.rollButton.disabled = true;
       this.setStatus("error");
-    } else if (this.engine.state === "ready") {
-      note.textContent = "";
-      note.hidden = true;
-    } else {
-      note.hidden = false;
-      note.textContent = "Starting the calculator engine: a few seconds, once per visit\u2026";
     }
+  }
+
+  // A request the engine could not answer: superseded (nothing to say), or it
+  // ran past its time limit or stopped the worker (say so; the next change tries again).
+  requestFailed(error) {
+    if (error.kind === "superseded" || error.kind === "failed") return; // failed: engineChanged() says why
+    this.problem = error.message;
+    this.setStatus("error");
+    this.engineChanged();
   }
 
   schedule(delay) {
     if (this.engine.state === "failed") return;
+    this.seq++; // an answer still on its way is for other inputs: never show it as ready
     this.setStatus("loading");
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.compute(), delay);
@@ -325,13 +340,17 @@ export class CalculatorView {
     if (!this.root.isConnected) return this.stopListening(); // the page has gone (instant navigation)
     const seq = ++this.seq;
     const t0 = performance.now();
-    let answer;
+    let answer, generation;
     try {
-      ({ answer } = await this.engine.call({ op: "answer", id: this.id, inputs: this.inputs() }));
-    } catch {
-      return; // the engine failed; engineChanged() has said so
+      ({ answer, generation } = await this.engine.call({ op: "answer", id: this.id, inputs: this.inputs() }, { key: `odds ${this.n}` }));
+    } catch (error) {
+      if (seq === this.seq) this.requestFailed(error);
+      return;
     }
     if (seq !== this.seq || !this.root.isConnected) return; // inputs changed meanwhile
+    this.problem = "";
+    this.answeredGeneration = generation;
+    this.engineChanged();
     if (answer.error) {
       this.root.dataset.valid = "false";
       this.rollButton.disabled = true;
@@ -422,7 +441,8 @@ export class CalculatorView {
     let answer;
     try {
       ({ answer } = await this.engine.call({ op: "answer", id: this.id, inputs: this.inputs(), seed }));
-    } catch {
+    } catch (error) {
+      this.requestFailed(error);
       return;
     } finally {
       this.rolling = false;

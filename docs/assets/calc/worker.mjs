@@ -8,6 +8,7 @@
 //               {type: "warm", answers, ms} (the warm-up below is over; ms of Python)
 //               {type: "failed", message}
 //               {type: "answer", seq, answer (JSON text), ms}
+//               {type: "alive"} (the worker holds the Web Lock named after it, below)
 //
 // Everything is fetched from this site: Pyodide's run-time files, the memory
 // snapshot Python starts from and the rules wheel, all under assets/generated/
@@ -24,6 +25,17 @@ const PYODIDE_OPTIONS = {
 };
 const started = performance.now();
 
+// The page names each worker uniquely; the worker holds a Web Lock of that name
+// until it is gone, however it goes (close(), a crash): the page, waiting for
+// the same lock, learns of it at once (calculator.mjs). Browsers without Web
+// Locks (or an insecure context) rely on the page's time limit per answer.
+if (self.name && self.navigator?.locks) {
+  navigator.locks.request(self.name, () => {
+    postMessage({ type: "alive" });
+    return new Promise(() => {});
+  });
+}
+
 async function fetchOk(url, options) {
   const response = await fetch(url, options);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
@@ -31,11 +43,15 @@ async function fetchOk(url, options) {
 }
 
 // Pyodide hangs, saying nothing, when the server sends the .wasm with another
-// type; a HEAD request (in parallel with the boot) turns that into a message.
+// type, and takes a missing one (a 404 page) for one of the wrong type; a HEAD
+// request (in parallel with the boot) turns either into a message at once.
 // It never rejects: anything else that goes wrong is the boot's to report.
-async function wrongWasmType() {
+async function wasmProblem() {
   try {
     const response = await fetch(new URL("pyodide/pyodide.asm.wasm", GENERATED), { method: "HEAD", cache: "no-cache" });
+    if (response.status === 404 || response.status === 410) {
+      return `pyodide.asm.wasm is missing from the server (it answered ${response.status}): publish the whole of the built site/ folder`;
+    }
     const type = (response.headers.get("content-type") || "").split(";")[0].trim();
     if (response.ok && type && type !== "application/wasm") {
       return `the server sends pyodide.asm.wasm as "${type}"; it must be "application/wasm" (fix the host's MIME types)`;
@@ -110,7 +126,7 @@ async function boot() {
 
 const engine = Promise.race([
   boot(),
-  wrongWasmType().then((problem) => (problem ? Promise.reject(new Error(problem)) : new Promise(() => {}))),
+  wasmProblem().then((problem) => (problem ? Promise.reject(new Error(problem)) : new Promise(() => {}))),
 ]);
 
 engine.then(

@@ -1,0 +1,246 @@
+"""An engine that recovers: a worker that throws, closes or hangs is replaced, and the page says so.
+
+The misbehaving worker is a test-only wrapper: the page's request for
+``assets/calc/worker.mjs`` is answered (through Playwright's routing, never by
+the built site) with a module that imports the real worker and then throws,
+closes itself or spins forever on cue. Only the first worker is wrapped: the
+one the engine starts in its place is the real one, so a test sees the page
+recover. Python's answers are checked against the CLI's, as everywhere.
+
+A host without ``pyodide.asm.wasm`` (404) is named as such, not as a wrong
+MIME type and not after the boot's time limit.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from conftest import BOOT_TIMEOUT_MS, cli, open_tab
+import pytest
+from local_site import StaticServer
+
+pytestmark = [pytest.mark.browser, pytest.mark.site]
+
+CALC = "chq-comms-check"
+SCOPE = f'.calculator[data-calculator="{CALC}"]'
+
+# The wrapper: the real worker (same script, ?real=1 so that the route lets it
+# through), imported statically so that its onmessage is set before any message
+# arrives, as in the real one; then MISBEHAVE. (The tests run at an effective
+# 4G connection, so the page asks for no ?snapshot=no that this would drop.)
+WRAPPER = """// test-only wrapper of worker.mjs (tests/test_browser_recovery.py)
+import "./worker.mjs?real=1";
+const post = self.postMessage.bind(self);
+MISBEHAVE
+"""
+# After the worker's first answer is out, an uncaught error in the worker.
+THROW = """self.postMessage = (message, ...rest) => {
+  post(message, ...rest);
+  if (message.type === "answer") setTimeout(() => { throw new Error("thrown on purpose by a test"); });
+};"""
+# After the first answer, the worker closes itself: no event tells the page.
+CLOSE = """self.postMessage = (message, ...rest) => {
+  post(message, ...rest);
+  if (message.type === "answer") setTimeout(() => self.close());
+};"""
+# A request with boosts=1 never ends.
+HANG = """const answer = self.onmessage;
+self.onmessage = (event) => {
+  if (event.data.request && event.data.request.inputs && event.data.request.inputs.boosts === "1") for (;;) {}
+  answer(event);
+};"""
+
+
+def cli_odds(inputs: dict[str, str]) -> dict[tuple[str, str], str]:
+    answer = cli("odds", CALC, *(f"{k}={v}" for k, v in inputs.items()))
+    return {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items()}
+
+
+def wrap_first_worker(tab, misbehave: str) -> list[str]:
+    """Serve the first worker.mjs the page asks for wrapped; returns the worker URLs asked for."""
+    asked: list[str] = []
+
+    def handle(route):
+        url = route.request.url
+        asked.append(url)
+        if "real=1" in urlsplit(url).query or len(asked) > 1:
+            route.fallback()
+        else:
+            route.fulfill(status=200, content_type="text/javascript", body=WRAPPER.replace("MISBEHAVE", misbehave))
+
+    tab.page.route("**/assets/calc/worker.mjs*", handle)
+    return asked
+
+
+def fresh_workers(asked: list[str]) -> int:
+    return sum(1 for url in asked if "real=1" not in url)
+
+
+def note(tab):
+    return tab.page.locator(f"{SCOPE} .fm-engine")
+
+
+def test_a_worker_that_throws_after_its_first_answer_is_replaced_and_the_page_says_so(tab):
+    asked = wrap_first_worker(tab, THROW)
+    tab.goto(f"calculators/{CALC}/")
+    tab.calculator(CALC)
+    assert tab.odds_cells(CALC) == cli_odds({})
+    # The worker throws: the engine starts another, and the page says what happened.
+    tab.page.wait_for_function("() => fireMissionEngine.generation === 2 && fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
+    assert note(tab).is_visible()
+    assert "stopped (an error: Uncaught Error: thrown on purpose by a test) and was started again" in note(tab).inner_text()
+    assert fresh_workers(asked) == 2
+    # The results shown still answer the inputs shown: not dimmed, still ready.
+    assert tab.page.get_attribute(SCOPE, "data-status") == "ready"
+    assert "fm-outdated" not in tab.page.get_attribute(SCOPE, "class")
+    # The next change is answered by the new worker, and the message goes.
+    tab.page.fill(f'{SCOPE} [data-input="boosts"]', "2")
+    tab.calculator(CALC)
+    assert tab.odds_cells(CALC) == cli_odds({"boosts": "2"})
+    assert note(tab).is_hidden()
+
+
+def test_a_worker_that_closes_itself_is_noticed_and_replaced(tab):
+    asked = wrap_first_worker(tab, CLOSE)
+    tab.goto(f"calculators/{CALC}/")
+    tab.calculator(CALC)
+    # close() fires no event on the Worker: the engine learns of it from the Web Lock the worker held.
+    tab.page.wait_for_function("() => fireMissionEngine.generation === 2 && fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
+    assert "stopped (it was closed or crashed) and was started again" in note(tab).inner_text()
+    assert note(tab).is_visible()
+    assert fresh_workers(asked) == 2
+    tab.page.fill(f'{SCOPE} [data-input="boosts"]', "2")
+    tab.calculator(CALC)
+    assert tab.odds_cells(CALC) == cli_odds({"boosts": "2"})
+    assert note(tab).is_hidden()
+    assert tab.errors == []
+
+
+def test_a_hung_answer_restarts_the_engine_with_a_message_and_the_next_change_recovers(tab):
+    asked = wrap_first_worker(tab, HANG)
+    tab.page.add_init_script("window.fireMissionAnswerTimeoutMs = 4000")
+    tab.goto(f"calculators/{CALC}/")
+    tab.calculator(CALC)
+    before = tab.odds_cells(CALC)
+    assert before == cli_odds({})
+    tab.page.fill(f'{SCOPE} [data-input="boosts"]', "1")  # the wrapped worker spins forever on this one
+    root = tab.calculator(CALC, "error")
+    # While the new worker boots the page says so; once it is up, what became of this answer.
+    tab.page.wait_for_function("() => fireMissionEngine.generation === 2 && fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
+    assert note(tab).is_visible()
+    assert note(tab).inner_text() == (
+        "This answer took longer than 4 seconds, so the calculators' engine was stopped and started again. Change an input to try again."
+    )
+    # The old results stay, dimmed: they answer other inputs.
+    assert "fm-outdated" in root.get_attribute("class")
+    assert tab.odds_cells(CALC) == before
+    assert tab.page.evaluate("getComputedStyle(document.querySelector('.fm-outdated .fm-results')).opacity") == "0.4"
+    # The next change is answered (by the real worker the engine started instead).
+    tab.page.fill(f'{SCOPE} [data-input="boosts"]', "2")
+    tab.calculator(CALC)
+    assert tab.odds_cells(CALC) == cli_odds({"boosts": "2"})
+    assert note(tab).is_hidden()
+    assert "fm-outdated" not in tab.page.get_attribute(SCOPE, "class")
+    assert fresh_workers(asked) == 2
+    assert tab.page.evaluate("fireMissionEngine.generation") == 2
+
+
+def test_superseded_requests_are_dropped_and_only_the_newest_answered(tab):
+    tab.goto(f"calculators/{CALC}/")
+    tab.calculator(CALC)
+    outcome = tab.page.evaluate(
+        """async () => {
+            const e = fireMissionEngine;
+            const ask = (boosts) => e.call({ op: "odds", id: "chq-comms-check", inputs: { boosts }, describe: true }, { key: "test" })
+                .then((r) => ["answer", String(r.answer.inputs.boosts)], (error) => [error.kind]);
+            const other = e.call({ op: "odds", id: "chq-comms-check", inputs: {} }).then((r) => "answer");
+            return [await Promise.all(["0", "1", "2", "3"].map(ask)), await other];
+        }"""
+    )
+    # The first went to the worker at once (its answer is dropped when the
+    # second came); the second and third never left the page; the fourth is answered.
+    assert outcome == [[["superseded"], ["superseded"], ["superseded"], ["answer", "3"]], "answer"]
+
+
+def test_a_missing_wasm_is_reported_as_missing(browser, site):
+    with StaticServer(site, missing=("/assets/generated/pyodide/pyodide.asm.wasm",)) as host:
+        tab = open_tab(browser, host)
+        try:
+            tab.goto(f"calculators/{CALC}/")
+            root = tab.calculator(CALC, "error")
+            message = root.query_selector(".fm-engine").inner_text()
+            assert "pyodide.asm.wasm is missing from the server (it answered 404)" in message
+            assert "MIME" not in message and "application/wasm" not in message and "within" not in message
+            assert root.query_selector(".fm-engine").is_visible()
+        finally:
+            tab.close()
+
+
+# Holds every odds answer in the page until the test lets it through, so that a
+# change can land, deterministically, while the previous answer is on its way.
+HOLD_ANSWERS = """() => {
+    const engine = fireMissionEngine;
+    const call = engine.call.bind(engine);
+    window.__held = [];
+    engine.call = (request, options) => new Promise((resolve, reject) => {
+        call(request, options).then((result) => window.__held.push(() => resolve(result)), reject);
+    });
+}"""
+
+
+def test_an_answer_for_inputs_no_longer_shown_is_never_marked_ready(tab):
+    tab.goto(f"calculators/{CALC}/")
+    tab.calculator(CALC)
+    shown = tab.odds_cells(CALC)
+    tab.page.evaluate(HOLD_ANSWERS)
+    tab.page.fill(f'{SCOPE} [data-input="boosts"]', "1")
+    tab.page.wait_for_function("() => window.__held.length === 1")  # the answer for boosts=1 is in, held
+    # In one task: the player types 2, then the answer for 1 arrives (before the
+    # new request has even left, 150 ms later). It must not be shown as ready.
+    status = tab.page.evaluate(
+        """async (selector) => {
+            const widget = document.querySelector(selector);
+            widget.value = "2";
+            widget.dispatchEvent(new Event("input", { bubbles: true }));
+            window.__held.shift()();
+            await new Promise((resolve) => setTimeout(resolve, 0));
+            return widget.closest(".calculator").dataset.status;
+        }""",
+        f'{SCOPE} [data-input="boosts"]',
+    )
+    assert status == "loading"
+    assert tab.odds_cells(CALC) == shown  # still the defaults' odds, not boosts=1's
+    tab.page.wait_for_function("() => window.__held.length === 1")  # the answer for boosts=2
+    tab.page.evaluate("() => window.__held.shift()()")
+    tab.calculator(CALC)
+    assert tab.odds_cells(CALC) == cli_odds({"boosts": "2"})
+
+
+def test_a_worker_that_keeps_dying_is_given_up_with_a_message(tab):
+    # Every worker, the replacements too, throws as soon as it is ready: no answer
+    # ever comes, so after three restarts the engine stops trying and says so.
+    wrapped = WRAPPER.replace(
+        "MISBEHAVE",
+        """self.postMessage = (message, ...rest) => {
+  post(message, ...rest);
+  if (message.type === "ready") setTimeout(() => { throw new Error("thrown on purpose by a test"); });
+};""",
+    )
+
+    def handle(route):
+        if "real=1" in urlsplit(route.request.url).query:
+            route.fallback()
+        else:
+            route.fulfill(status=200, content_type="text/javascript", body=wrapped)
+
+    tab.page.route("**/assets/calc/worker.mjs*", handle)
+    tab.goto(f"calculators/{CALC}/")
+    root = tab.calculator(CALC, "error")
+    assert note(tab).is_visible()
+    assert note(tab).inner_text() == (
+        "The calculators' engine stopped 4 times in a row (the last time, an error: Uncaught Error: thrown on purpose by a test). "
+        "Reload the page to try again."
+    )
+    assert tab.page.evaluate("[fireMissionEngine.state, fireMissionEngine.generation]") == ["failed", 4]
+    assert tab.page.is_disabled(f"{SCOPE} .fm-roll-button")
+    assert "fm-outdated" in root.get_attribute("class")
