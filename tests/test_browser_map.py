@@ -222,8 +222,11 @@ def test_results_with_drawing_hints_are_drawn_on_the_map(tab, calc, map_field):
                 assert badge is None, f"{name}: a certain no needs no badge"
             elif o.type == "bool" and values == {"false": "0", "true": "1"}:
                 assert badge and badge.inner_text() == o.label.split(": ")[-1], name  # "isolated"
+            elif values.get("none") == "1":
+                assert badge is None, f"{name}: a certain none needs no badge"
             else:
-                assert badge, name
+                typed = next(t for t in rules_py.answer(calc.id, inputs)["outcomes"] if t["name"] == name)
+                assert badge and badge.inner_text() == typed["badge"], name  # "modifier −1": labelled
         elif o.draw == "path" and any(v[:1].isdigit() and p != "0" for v, p in values.items()):
             assert tab.page.query_selector(f"{drawn}.fm-map-path"), name
         elif o.draw == "cells" and any(v[:1].isdigit() and p != "0" for v, p in values.items()):

@@ -20,6 +20,17 @@ function randomSeed() {
   return String(1 + (a[0] % 999999));
 }
 
+// The answers the build embedded in the calculator (defaults and examples), or none.
+function readPrerendered(root) {
+  const block = root.querySelector("script.fm-prerendered");
+  if (!block) return [];
+  try {
+    return JSON.parse(block.textContent);
+  } catch {
+    return []; // a damaged block: the engine answers instead
+  }
+}
+
 function isStandalone(root, id) {
   // A calculator's own page is calculators/<id>/: there the URL holds its inputs.
   return new URL(".", location.href).pathname.endsWith(`/calculators/${id}/`) && document.querySelectorAll(".calculator[data-calculator]").length === 1;
@@ -41,6 +52,7 @@ export class CalculatorView {
     this.seq = 0;
     this.ignored = [];
     if (this.standalone) this.readQuery();
+    this.prerendered = readPrerendered(root);
     this.build();
     for (const f of schema.fields) this.show(f.name);
     const stopEngine = this.engine.onChange(() => this.engineChanged());
@@ -88,7 +100,7 @@ export class CalculatorView {
     const root = this.root;
     root.classList.add("fm-calculator");
     root.querySelector(".fm-placeholder")?.remove();
-    const intro = [...root.childNodes].filter((n) => n.nodeType !== Node.TEXT_NODE || n.textContent.trim()); // the embed's link and description
+    const intro = [...root.childNodes].filter((n) => (n.nodeType !== Node.TEXT_NODE || n.textContent.trim()) && !n.matches?.("script")); // the embed's link and description
     this.form = el("form", { class: "fm-form", noValidate: true, ariaLabel: this.schema.title });
     this.form.addEventListener("submit", (event) => event.preventDefault());
     for (const field of this.schema.fields) this.form.append(this.fieldBlock(field));
@@ -244,6 +256,7 @@ export class CalculatorView {
   changed(name, value, { keepWidget = false } = {}) {
     this.raw[name] = value;
     this.revealErrors = false; // typing again: a message waits until the player leaves the field
+    this.engine.start(); // the player uses the calculator: its engine starts (a prerendered answer needed none)
     if (!keepWidget) this.show(name);
     this.updateLink();
     if (this.standalone) {
@@ -306,7 +319,7 @@ export class CalculatorView {
     let text = "";
     let bad = false;
     if (state === "failed" || state === "restarting") [text, bad] = [message, true];
-    else if (state !== "ready") text = "Starting the calculator engine: a few seconds, once per visit\u2026";
+    else if (state === "starting") text = "Starting the calculator engine: a few seconds, once per visit\u2026";
     else if (this.problem) [text, bad] = [this.problem, true];
     else if (message && this.answeredGeneration !== generation) [text, bad] = [message, true]; // restarted since this view's last answer
     this.engineNote.textContent = text;
@@ -329,10 +342,12 @@ export class CalculatorView {
   }
 
   schedule(delay) {
-    if (this.engine.state === "failed") return;
     this.seq++; // an answer still on its way is for other inputs: never show it as ready
-    this.setStatus("loading");
     clearTimeout(this.timer);
+    const built = this.prerenderedFor(this.raw);
+    if (built) return this.showPrerendered(built); // the build answered these inputs: no engine needed
+    if (this.engine.state === "failed") return;
+    this.setStatus("loading");
     this.timer = setTimeout(() => this.compute(), delay);
   }
 
@@ -369,9 +384,27 @@ export class CalculatorView {
       this.show_answer(answer);
       this.root.dataset.valid = "true";
       this.rollButton.disabled = false;
+      this.root.dataset.source = "engine";
     }
     this.root.dataset.answerMs = (performance.now() - t0).toFixed(1);
     if (!this.root.dataset.firstAnswerAt) this.root.dataset.firstAnswerAt = performance.now().toFixed(0);
+    this.setStatus("ready");
+  }
+
+  // The build's answer for exactly these inputs (every field's text equal), if it made one.
+  prerenderedFor(raw) {
+    return this.prerendered.find((doc) => this.schema.fields.every((f) => doc.inputs[f.name] === raw[f.name])) || null;
+  }
+
+  // An answer the build computed (scripts/mkdocs_hooks.py), shown as a live one is:
+  // it is the answer for the inputs shown, so the calculator is ready without its engine.
+  showPrerendered(doc) {
+    this.seq += 1; // any answer still on its way is for other inputs
+    this.showErrors({});
+    this.show_answer(doc);
+    this.root.dataset.valid = "true";
+    this.rollButton.disabled = false;
+    this.root.dataset.source = "prerendered";
     this.setStatus("ready");
   }
 
