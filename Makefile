@@ -12,7 +12,7 @@ PORT ?= 8000
 # Material prints an end-of-life banner on every build; we know (see README).
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup site serve test chromium clean bench
+.PHONY: setup site serve test check-js chromium clean bench
 
 setup: $(VENV)/.installed node_modules/pyodide/.installed
 
@@ -45,7 +45,12 @@ chromium:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils >/dev/null; \
 	fi
 
-test: site
+# The page's own JavaScript tests, on Node's built-in runner (no build needed):
+# the map grid's cases shared with rules_py (tests/map_grid_cases.json).
+check-js:
+	node --test tests/
+
+test: check-js site
 	$(PY) -m pytest -q
 
 # Benchmarks, not timed tests: odds in CPython, then the calculators in Chromium.

@@ -237,9 +237,14 @@ def _read_row(row: str, r: int, state_codes, mark_max, label_chars, marks, label
         if ch in label_chars:
             if ch in labels:
                 first = labels[ch]
+                places = (
+                    f"in row {r + 1}, column {c + 1}"
+                    if first == (r, c)
+                    else f"(row {first[0] + 1}, column {first[1] + 1} and row {r + 1}, column {c + 1})"
+                )
                 raise GridError(
                     "label_twice",
-                    f"the label {show(ch)} is on the map twice (row {first[0] + 1}, column {first[1] + 1} and row {r + 1}, column {c + 1}): each label names one thing",
+                    f"the label {show(ch)} is on the map twice {places}: each label names one thing",
                     row=r + 1,
                     col=c + 1,
                     char=ch,

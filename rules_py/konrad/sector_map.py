@@ -171,6 +171,8 @@ def _message(e: GridError) -> str:
         return f"{where(r - 1, c - 1)} has the depot mark '*' twice"
     if e.code == "mark_max":
         return f"two supply depots (*): in {where(d['other'][0] - 1, d['other'][1] - 1)} and in {where(r - 1, c - 1)}; a side has only one"
+    if e.code == "label_twice" and d["other"] == (r, c):
+        return f"unit {ch!r} is on the map twice in {where(r - 1, c - 1)}: give each unit its own letter"
     if e.code == "label_twice":
         return f"unit {ch!r} is on the map twice ({where(d['other'][0] - 1, d['other'][1] - 1)} and {where(r - 1, c - 1)}): give each unit its own letter"
     if e.code == "unknown_char":
