@@ -56,7 +56,9 @@ test: check-js site
 # Benchmarks, not timed tests: odds in CPython, then the calculators in Chromium.
 bench: site
 	$(PY) scripts/bench_odds.py
+	$(PY) scripts/bench_konrad_map.py
 	$(PY) scripts/bench_browser.py
+	$(PY) scripts/bench_map_editor.py
 
 clean:
 	rm -rf site build docs/calculators docs/glossary docs/interpretations docs/assets/generated .pytest_cache
