@@ -23,7 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from .dice import Distribution, Rolling, enumerate_outcomes
-from .grid import MAP_GRID_KEYS, check_spec, text_limit
+from .grid import check_spec, text_limit
 
 FIELD_TYPES = ("int", "bool", "choice", "number", "text", "map")
 OUTCOME_TYPES = ("int", "bool", "choice")
@@ -32,7 +32,7 @@ _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 MAX_TEXT = 4000
 
 # A field of type "map" has a ``grid`` saying how its text encodes a grid of
-# cells (MAP_GRID_KEYS); rules_py.grid holds the grammar and reads it.
+# cells (rules_py.grid.MAP_GRID_KEYS); rules_py.grid holds the grammar and reads it.
 
 
 class InputError(ValueError):
@@ -68,7 +68,7 @@ class Field:
     choices: tuple[Choice, ...] = ()
     required: bool = False
     # For type "map" only: how the text encodes a grid, so a generic editor can draw it.
-    # See MAP_GRID_KEYS; the rules that give the grid meaning stay in the procedure.
+    # See rules_py.grid; the rules that give the grid meaning stay in the procedure.
     grid: dict | None = dataclass_field(default=None, compare=False, hash=False)
 
     def __post_init__(self) -> None:
