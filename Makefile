@@ -15,7 +15,7 @@ PORT ?= 8000
 # Material prints an end-of-life banner on every build; we know (see README).
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup check site serve test system-deps clean bench
+.PHONY: setup check check-js site serve test system-deps clean bench
 
 setup: $(VENV)/.installed node_modules/pyodide/.installed
 
@@ -59,10 +59,15 @@ system-deps:
 	echo "Installing Debian's $(SYSTEM_DEPS)"; \
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_DEPS) >/dev/null
 
-# The fast tier: lint, then every test that needs neither a built site nor a browser.
-check: $(VENV)/.installed
+# The fast tier: lint, then every test that needs neither a built site nor a
+# browser, and the page's own JavaScript tests on Node's built-in runner (the
+# map grid's cases shared with rules_py, tests/map_grid_cases.json).
+check: $(VENV)/.installed check-js
 	$(PY) -m ruff check --quiet
 	$(PY) -m pytest -q -m "not site and not browser"
+
+check-js:
+	node --test tests/
 
 # make check first (it fails fast), then the build, then the tests that need it.
 test: check site
@@ -71,7 +76,9 @@ test: check site
 # Benchmarks, not timed tests: odds in CPython, then the calculators in Chromium.
 bench: site
 	$(PY) scripts/bench_odds.py
+	$(PY) scripts/bench_konrad_map.py
 	$(PY) scripts/bench_browser.py
+	$(PY) scripts/bench_map_editor.py
 
 clean:
 	rm -rf site build docs/calculators docs/glossary docs/interpretations docs/assets/generated .pytest_cache

@@ -1,7 +1,7 @@
 """The generic map-grid editor, on every calculator that has a map input.
 
 The expected texts come from this file's own reading of the notation (see
-MAP_GRID_KEYS in rules_py/calculator.py), not from the page's: a click on a
+rules_py/grid.py), not from the page's: a click on a
 cell, an edge box, a mark, a label or a row/column button must change the text
 exactly as the notation says, the address must carry the same text, and the
 answer must be the CLI's for it. Results with drawing hints must be drawn.
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
 import pytest
+from playwright.sync_api import expect
 
 import rules_py
 from conftest import cli, open_tab, query
@@ -221,12 +222,19 @@ def test_results_with_drawing_hints_are_drawn_on_the_map(tab, calc, map_field):
             if o.type == "bool" and values == {"false": "1", "true": "0"}:
                 assert badge is None, f"{name}: a certain no needs no badge"
             elif o.type == "bool" and values == {"false": "0", "true": "1"}:
-                assert badge and badge.inner_text() == o.label.split(": ")[-1], name  # "isolated"
+                assert badge, name
+                # A row out of view is not rendered (content-visibility): scroll to it, as a player would.
+                badge.scroll_into_view_if_needed()
+                shown = tab.page.locator(f'{page.box} .fm-map-badge[data-outcome="{name}"]')
+                expect(shown).to_have_text(o.label.split(": ")[-1], use_inner_text=True)  # "isolated"
             elif values.get("none") == "1":
                 assert badge is None, f"{name}: a certain none needs no badge"
             else:
                 typed = next(t for t in rules_py.answer(calc.id, inputs)["outcomes"] if t["name"] == name)
-                assert badge and badge.inner_text() == typed["badge"], name  # "modifier −1": labelled
+                assert badge, name
+                badge.scroll_into_view_if_needed()
+                shown = tab.page.locator(f'{page.box} .fm-map-badge[data-outcome="{name}"]')
+                expect(shown).to_have_text(typed["badge"], use_inner_text=True)  # "modifier −1": labelled
         elif o.draw == "path" and any(v[:1].isdigit() and p != "0" for v, p in values.items()):
             assert tab.page.query_selector(f"{drawn}.fm-map-path"), name
         elif o.draw == "cells" and any(v[:1].isdigit() and p != "0" for v, p in values.items()):
@@ -253,4 +261,64 @@ def test_an_empty_map_is_started_from_the_grid(tab, calc, map_field):
     tab.page.click(f'{page.box} [data-map-action="add-col"]')
     assert page.text() == first * 2 and page.cells() == 2
     page.settle()
+    assert tab.errors == []
+
+
+# ------------------------------------------------------------ oversized maps
+# The editor refuses a map larger than the engine takes before drawing it: by
+# link (the map is not drawn, and says why) and by paste (the text is not
+# taken: the box, the address and the grid keep the map that was there).
+
+
+def largest(grid: dict) -> tuple[int, int]:
+    return grid["max_rows"], grid["max_cols"]
+
+
+@pytest.mark.parametrize("calc,map_field", MAP_CASES[:1], ids=IDS[:1])
+def test_an_oversized_map_by_link_is_not_drawn_and_the_page_keeps_working(tab, calc, map_field):
+    tab.errors.clear()
+    rows, cols = largest(map_field.grid)
+    states = [s["code"] for s in map_field.grid["states"]]
+    page = MapPage(tab, calc, map_field)
+    message = f"{page.box} .fm-map-message"
+    # 50,000 cells (224 rows of 224): far longer than any map's text.
+    huge = "/".join([states[0] * 224] * 224)
+    tab.navigate(f"calculators/{calc.id}/{query({map_field.name: huge})}")
+    expect(tab.page.locator(message)).to_contain_text(f"larger than this calculator takes ({rows} rows of {cols} cells)")
+    assert page.cells() == 0
+    # One row too many, in a short text: refused by the same rule, not drawn either.
+    tall = "/".join([states[0]] * (rows + 1))
+    tab.page.fill(f'{page.box} textarea[data-input="{map_field.name}"]', tall)
+    expect(tab.page.locator(message)).to_contain_text(f"the map has {rows + 1} rows: at most {rows}")
+    assert page.cells() == 0
+    # The page still answers: a map of the largest size is drawn whole.
+    full = "/".join([states[0] * cols] * rows)
+    tab.page.fill(f'{page.box} textarea[data-input="{map_field.name}"]', full)
+    tab.calculator(calc.id)
+    assert page.cells() == rows * cols
+    assert tab.errors == []
+
+
+@pytest.mark.parametrize("calc,map_field", MAP_CASES[:1], ids=IDS[:1])
+def test_an_oversized_paste_is_not_taken(tab, calc, map_field):
+    tab.errors.clear()
+    rows, cols = largest(map_field.grid)
+    inputs = start_text(calc, map_field)
+    tab.navigate(f"calculators/{calc.id}/{query(inputs)}")
+    page = MapPage(tab, calc, map_field)
+    before = page.settle()
+    drawn = page.cells()
+    box = f'{page.box} textarea[data-input="{map_field.name}"]'
+    tab.page.focus(box)
+    tab.page.keyboard.press("Control+A")
+    tab.page.keyboard.insert_text("F" * 200_000)  # as a paste: one input event with all of it
+    expect(tab.page.locator(f"{page.box} .fm-map-message")).to_contain_text(
+        f"Not taken: that text has 200000 characters, more than the largest map this calculator takes ({rows} rows of {cols} cells"
+    )
+    assert page.text() == before
+    assert page.cells() == drawn <= rows * cols
+    assert len(tab.page.evaluate("location.href")) < 2 * len(before) + 500  # no 200 KB address
+    # Still at work: a click edits the map as before.
+    tab.page.click(page.cell(0, 0))
+    assert page.settle() != before
     assert tab.errors == []

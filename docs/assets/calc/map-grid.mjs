@@ -1,8 +1,8 @@
 // A generic, clickable editor for a calculator input of type "map".
 //
-// It knows the notation only, from the field's `grid` in the schema (see
-// MAP_GRID_KEYS in rules_py/calculator.py), never what the states, marks or
-// labels mean:
+// It knows the notation only, from the field's `grid` in the schema (the
+// grammar, its errors and its bounds are in grid.mjs, the page's twin of
+// rules_py/grid.py), never what the states, marks or labels mean:
 //
 //   text = [EDGES edge_sep] ROW row_sep ROW ...      (top row first)
 //   a cell = one state code, then mark codes, then label characters
@@ -10,13 +10,21 @@
 // The text is the value: the editor parses it to draw the grid and writes it
 // back after every click, so the grid, the text box, the URL and the engine
 // always hold the same string. Text it cannot draw stays editable as text and
-// the engine's message says what is wrong.
+// the engine's message says what is wrong. A text longer than the largest map
+// the grid allows is refused before anything is drawn (refuses()).
 //
-// Outcomes with a `draw` hint are drawn on the grid: "unit" puts the value on
-// the cell that holds that label, "path" draws "row.col row.col ..." as a line
-// and "cells" shades the cells of a "row.col ..." set.
+// Drawing keeps up with typing on the largest map: the cells' buttons stay in
+// place and only those whose text changed are touched; rows and columns are
+// added or removed at the ends; one listener on the grid serves every cell.
+//
+// Outcomes with a `draw` hint are drawn on the grid from the typed answer:
+// "unit" puts the engine's badge on the cell that holds that label, "path"
+// draws its cells (numbered from 1) as a line and "cells" shades its cells.
 
+import { gridSpec, parseMap, serialiseMap, textLength } from "./grid.mjs";
 import { el } from "./results.mjs";
+
+export { gridSpec, parseMap, serialiseMap };
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -26,76 +34,8 @@ function svg(tag, attrs = {}) {
   return node;
 }
 
-export function gridSpec(grid) {
-  return {
-    edgeSep: grid.edge_sep ?? ":",
-    rowSep: grid.row_sep ?? "/",
-    edges: grid.edges || [],
-    states: grid.states || [],
-    marks: grid.marks || [],
-    labels: grid.labels || null,
-    maxRows: grid.max_rows || 40,
-    maxCols: grid.max_cols || 40,
-  };
-}
+const cellKey = (cell) => `${cell.state}${cell.marks.join("")}|${cell.labels.join("")}`;
 
-// text -> {edges: [codes], rows: [[{state, marks: [], labels: []}]]}, or throws with a reason
-export function parseMap(spec, text) {
-  const stateCodes = new Set(spec.states.map((s) => s.code));
-  const markCodes = new Set(spec.marks.map((m) => m.code));
-  const labelChars = new Set(spec.labels ? [...spec.labels.chars] : []);
-  const edgeCodes = new Set(spec.edges.map((e) => e.code));
-  let body = text.replace(/\s+/g, "");
-  const edges = [];
-  if (spec.edges.length && body.includes(spec.edgeSep)) {
-    const at = body.indexOf(spec.edgeSep);
-    for (const c of body.slice(0, at)) {
-      if (!edgeCodes.has(c)) throw new Error(`"${c}" is not a map edge`);
-      if (edges.includes(c)) throw new Error(`edge "${c}" is given twice`);
-      edges.push(c);
-    }
-    body = body.slice(at + spec.edgeSep.length);
-  }
-  if (!body) throw new Error("the map has no cells");
-  const rows = body.split(spec.rowSep).map((rowText, r) => {
-    const row = [];
-    for (const c of rowText) {
-      if (stateCodes.has(c)) row.push({ state: c, marks: [], labels: [] });
-      else if (!row.length) throw new Error(`row ${r + 1} must begin with a cell state, not "${c}"`);
-      else if (markCodes.has(c)) row[row.length - 1].marks.push(c);
-      else if (labelChars.has(c)) row[row.length - 1].labels.push(c);
-      else throw new Error(`"${c}" is not a state, mark or label of this map`);
-    }
-    if (!row.length) throw new Error(`row ${r + 1} is empty`);
-    return row;
-  });
-  return { edges, rows };
-}
-
-export function serialiseMap(spec, map) {
-  const edgeOrder = spec.edges.map((e) => e.code).filter((c) => map.edges.includes(c));
-  const markOrder = spec.marks.map((m) => m.code);
-  const labelOrder = spec.labels ? [...spec.labels.chars] : [];
-  const rows = map.rows.map((row) =>
-    row
-      .map((cell) => cell.state + markOrder.filter((m) => cell.marks.includes(m)).join("") + labelOrder.filter((l) => cell.labels.includes(l)).join(""))
-      .join(""),
-  );
-  return (edgeOrder.length ? edgeOrder.join("") + spec.edgeSep : "") + rows.join(spec.rowSep);
-}
-
-// "2.3 2.4 3.4" -> [[2,3],[2,4],[3,4]], or null when the value is not a cell list
-export function parseCells(value) {
-  const parts = String(value).trim().split(/\s+/).filter(Boolean);
-  if (!parts.length) return null;
-  const cells = [];
-  for (const part of parts) {
-    const m = /^(\d+)\.(\d+)$/.exec(part);
-    if (!m) return null;
-    cells.push([Number(m[1]), Number(m[2])]);
-  }
-  return cells;
-}
 
 export class MapGridInput {
   constructor(field, idBase, onText) {
@@ -151,12 +91,38 @@ export class MapGridInput {
     const size = el("div", { class: "fm-map-size" }, ...this.sizeButtons);
 
     this.cells = el("div", { class: "fm-map-cells", role: "grid" });
+    // One listener for every cell: a button knows its place from data-cell.
+    this.cells.addEventListener("click", (event) => {
+      const button = event.target.closest(".fm-map-cell");
+      if (!button || !this.cells.contains(button)) return;
+      const [r, c] = button.dataset.cell.split(".").map(Number);
+      this.click(r, c);
+    });
+    this.lines = []; // the row elements on show
+    this.nodes = []; // nodes[r][c]: the cell buttons on show
+    this.keys = []; // keys[r][c]: what each button shows (cellKey), to touch only the changed ones
+    this.decorated = new Set(); // buttons carrying a drawn outcome (badges, shade)
+    this.template = el(
+      "button",
+      { type: "button", role: "gridcell", class: "fm-map-cell" },
+      el("span", { class: "fm-map-marks" }),
+      el("span", { class: "fm-map-labels" }),
+    );
     this.overlay = svg("svg", { class: "fm-map-overlay", "aria-hidden": "true", preserveAspectRatio: "none" });
     this.board = el("div", { class: "fm-map-board" }, this.cells);
     this.board.append(this.overlay);
     this.legend = el("p", { class: "fm-map-legend" });
     for (const [i, s] of spec.states.entries()) this.legend.append(el("span", { class: `fm-map-key fm-state-${i % 8}`, text: s.code }), ` ${s.label}  `);
     this.element = el("div", { class: "fm-map" }, tools, edges.childElementCount ? edges : null, el("div", { class: "fm-map-scroll" }, this.board), this.legend, size, this.message);
+  }
+
+  // A text longer than any map the grid allows: say so, and draw nothing. The
+  // caller keeps its previous text (a paste of 200,000 characters is not taken).
+  refuses(text) {
+    const length = textLength(text, this.spec.maxText);
+    if (length <= this.spec.maxText) return false;
+    this.message.textContent = `Not taken: that text has ${length} characters, more than the largest map this calculator takes (${this.spec.maxRows} rows of ${this.spec.maxCols} cells, at most ${this.spec.maxText} characters).`;
+    return true;
   }
 
   // Show the grid for this text (a change from outside: the text box, the URL).
@@ -170,7 +136,11 @@ export class MapGridInput {
     } catch (error) {
       this.map = null;
       this.board.hidden = true;
-      this.message.textContent = `The grid cannot show this text (${error.message}); edit the text instead.`;
+      const large = ["too_long", "too_many_rows", "too_many_cols"].includes(error.code);
+      this.message.textContent = large
+        ? `This map is larger than this calculator takes (${this.spec.maxRows} rows of ${this.spec.maxCols} cells): ${error.message}. It is not drawn; edit the text instead.`
+        : `The grid cannot show this text (${error.message}); edit the text instead.`;
+      if (large) this.clearCells(); // nothing of an earlier map stays under a message about this one
     }
     this.draw();
   }
@@ -258,58 +228,117 @@ export class MapGridInput {
       box.checked = !!this.map && this.map.edges.includes(code);
       box.disabled = !this.map;
     }
-    this.cells.replaceChildren();
+    if (!this.lastDrawing) this.clearOutcomes();
     if (!this.map) {
       // Only an empty text can be grown from nothing: "+ row" and "+ column" start a map.
       for (const b of this.sizeButtons) b.disabled = !(this.blank && /^add/.test(b.dataset.mapAction || ""));
-      return;
+      return; // the buttons stay (hidden) for the next text of the same size
     }
     const rows = this.map.rows.length;
-    const cols = Math.max(...this.map.rows.map((r) => r.length));
-    this.rows = rows;
-    this.cols = cols;
-    this.cells.style.gridTemplateColumns = `repeat(${cols}, var(--fm-cell))`;
-    this.cellNodes = new Map();
-    for (const [r, row] of this.map.rows.entries()) {
-      const line = el("div", { class: "fm-map-row", role: "row" });
-      line.style.display = "contents";
+    const cols = this.map.rows[0].length; // the grammar keeps rows the same length
+    this.shape(rows, cols);
+    for (let r = 0; r < rows; r++) {
+      const row = this.map.rows[r];
+      const keys = this.keys[r];
       for (let c = 0; c < cols; c++) {
-        const cell = row[c];
-        if (!cell) {
-          line.append(el("span", { class: "fm-map-gap" }));
-          continue;
+        const key = cellKey(row[c]);
+        if (keys[c] !== key) {
+          keys[c] = key;
+          this.paint(this.nodes[r][c], row[c], r, c);
         }
-        const index = spec.states.findIndex((s) => s.code === cell.state);
-        const button = el(
-          "button",
-          { type: "button", role: "gridcell", class: `fm-map-cell fm-state-${index % 8}`, dataCell: `${r}.${c}`, dataState: cell.state, ariaLabel: this.describeCell(cell, r, c), title: this.describeCell(cell, r, c) },
-          el("span", { class: "fm-map-marks", text: cell.marks.join("") }),
-          el("span", { class: "fm-map-labels", text: cell.labels.join("") }),
-        );
-        button.addEventListener("click", () => this.click(r, c));
-        this.cellNodes.set(`${r}.${c}`, button);
-        line.append(button);
       }
-      this.cells.append(line);
     }
     const [addRow, removeRow, addCol, removeCol] = this.sizeButtons;
     addRow.disabled = rows >= spec.maxRows;
     removeRow.disabled = rows <= 1;
     addCol.disabled = cols >= spec.maxCols;
     removeCol.disabled = cols <= 1;
-    this.overlay.setAttribute("viewBox", `0 0 ${cols} ${rows}`);
-    this.overlay.replaceChildren();
     if (this.lastDrawing) this.drawOutcomes(...this.lastDrawing);
+  }
+
+  // Buttons for rows x cols cells: rows and columns added or taken away at the
+  // bottom and on the right, the rest left as they are.
+  shape(rows, cols) {
+    const before = this.nodes.length ? this.nodes[0].length : -1;
+    while (this.lines.length > rows) {
+      this.lines.pop().remove();
+      this.nodes.pop();
+      this.keys.pop();
+    }
+    for (let r = 0; r < this.lines.length; r++) {
+      const nodes = this.nodes[r];
+      while (nodes.length > cols) {
+        nodes.pop().remove();
+        this.keys[r].pop();
+      }
+      while (nodes.length < cols) {
+        const node = this.newCell(r, nodes.length);
+        nodes.push(node);
+        this.keys[r].push(null);
+        this.lines[r].append(node);
+      }
+    }
+    if (this.lines.length < rows) {
+      const added = document.createDocumentFragment();
+      for (let r = this.lines.length; r < rows; r++) {
+        const line = el("div", { class: "fm-map-row", role: "row" });
+        const nodes = [];
+        for (let c = 0; c < cols; c++) nodes.push(this.newCell(r, c));
+        line.append(...nodes);
+        this.lines.push(line);
+        this.nodes.push(nodes);
+        this.keys.push(new Array(cols).fill(null));
+        added.append(line);
+      }
+      this.cells.append(added);
+    }
+    if (cols !== before) this.cells.style.setProperty("--fm-cols", String(cols));
+    if (rows !== this.rows || cols !== this.cols) this.overlay.setAttribute("viewBox", `0 0 ${cols} ${rows}`);
+    this.rows = rows;
+    this.cols = cols;
+  }
+
+  newCell(r, c) {
+    const node = this.template.cloneNode(true);
+    node.dataset.cell = `${r}.${c}`;
+    return node;
+  }
+
+  clearCells() {
+    this.cells.replaceChildren();
+    this.lines = [];
+    this.nodes = [];
+    this.keys = [];
+    this.decorated.clear();
+    this.rows = this.cols = 0;
+  }
+
+  // Show one cell's state, marks and labels on its button.
+  paint(node, cell, r, c) {
+    const index = this.spec.states.findIndex((s) => s.code === cell.state);
+    node.className = `fm-map-cell fm-state-${index % 8}`;
+    node.dataset.state = cell.state;
+    const text = this.describeCell(cell, r, c);
+    node.setAttribute("aria-label", text);
+    node.title = text;
+    node.firstChild.textContent = cell.marks.join("");
+    node.firstChild.nextSibling.textContent = cell.labels.join("");
   }
 
   clearOutcomes() {
     this.lastDrawing = null;
-    this.overlay.replaceChildren();
-    for (const node of this.cells.querySelectorAll(".fm-map-badges")) node.remove();
-    for (const node of this.cells.querySelectorAll("[data-shade]")) {
-      node.style.removeProperty("--fm-shade");
-      delete node.dataset.shade;
+    if (this.overlay.firstChild) this.overlay.replaceChildren();
+    for (const node of this.decorated) {
+      for (const badges of node.querySelectorAll(".fm-map-badges")) badges.remove();
+      if (node.dataset.shade) {
+        node.style.removeProperty("--fm-shade");
+        delete node.dataset.shade;
+      }
+      // The title carried the outcomes' text: paint it afresh.
+      const [r, c] = node.dataset.cell.split(".").map(Number);
+      if (this.map && this.map.rows[r]?.[c]) node.title = this.describeCell(this.map.rows[r][c], r, c);
     }
+    this.decorated.clear();
   }
 
   // outcomes: the typed answer's (rules_py.answer), odds or a roll. Cells come
@@ -318,20 +347,19 @@ export class MapGridInput {
     this.clearOutcomes();
     this.lastDrawing = [outcomes];
     if (!this.map) return;
-    const cellOf = (label) => {
-      for (const [r, row] of this.map.rows.entries()) for (const [c, cell] of row.entries()) if (cell.labels.includes(label)) return this.cellNodes.get(`${r}.${c}`);
-      return null;
-    };
-    const node = ([r, c]) => this.cellNodes.get(`${r - 1}.${c - 1}`);
+    const labelled = new Map(); // label -> its cell's button, found in one pass over the map
+    for (const [r, row] of this.map.rows.entries()) for (const [c, cell] of row.entries()) for (const label of cell.labels) labelled.set(label, this.nodes[r]?.[c]);
+    const node = ([r, c]) => this.nodes[r - 1]?.[c - 1] || null; // the answer numbers cells from 1
     for (const outcome of outcomes) {
       if (!outcome.draw) continue;
       // A distribution draws every value it may take; a certain or rolled outcome its one value.
       const drawn = outcome.kind === "distribution" ? outcome.values.filter((v) => v.p !== "0") : [{ value: outcome.value, label: outcome.value_label, cells: outcome.cells, percent: null }];
       if (outcome.draw.kind === "unit") {
-        const cell = cellOf(outcome.draw.unit);
+        const cell = labelled.get(outcome.draw.unit);
         if (!cell || !outcome.badge) continue; // a certain "no" says nothing worth a badge
         let badges = cell.querySelector(".fm-map-badges");
         if (!badges) cell.append((badges = el("span", { class: "fm-map-badges" })));
+        this.decorated.add(cell);
         badges.append(el("span", { class: "fm-map-badge", dataOutcome: outcome.name, title: outcome.summary, text: outcome.badge }));
       } else if (outcome.draw.kind === "path") {
         for (const v of drawn) {
@@ -350,6 +378,7 @@ export class MapGridInput {
           for (const rc of v.cells || []) {
             const cell = node(rc);
             if (!cell) continue;
+            this.decorated.add(cell);
             cell.dataset.shade = outcome.name;
             cell.title += v.percent === null ? ` \u2014 ${outcome.label}` : ` \u2014 ${outcome.label} (${v.percent})`;
           }

@@ -185,6 +185,8 @@ export class CalculatorView {
     } else if (field.type === "map") {
       widget = el("textarea", { id, rows: 3, spellcheck: false, autocomplete: "off", class: "fm-map-text" });
       widget.addEventListener("input", () => {
+        // Longer than any map: not taken (the map says why), so no huge address or answer.
+        if (this.maps[field.name].refuses(widget.value)) return void (widget.value = this.raw[field.name]);
         this.changed(field.name, widget.value, { keepWidget: true });
         this.maps[field.name].setText(widget.value);
       });
