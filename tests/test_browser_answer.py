@@ -4,6 +4,7 @@ answer, and seeds exact past 2**53 (the page's command repeats its dice)."""
 
 from __future__ import annotations
 
+import json
 import shlex
 
 import pytest
@@ -146,3 +147,13 @@ def test_bad_seeds_get_the_engines_message_beside_the_field(phone, seed):
     page.click(f"{scope(calc_id)} .fm-roll-button")
     error = page.wait_for_selector(f'{scope(calc_id)} [data-field-error="seed"]:not([hidden])', timeout=BOOT_TIMEOUT_MS)
     assert "a seed is a whole number from 0 to 18446744073709551615" in error.inner_text()
+
+
+def test_a_name_given_twice_in_a_link_is_refused_as_the_cli_refuses_it(phone):
+    calc_id = "chq-comms-check"
+    phone.navigate(f"calculators/{calc_id}/?nation=usa&nation=soviet")
+    phone.calculator(calc_id)
+    error = phone.page.wait_for_selector(f'{scope(calc_id)} [data-field-error="nation"]:not([hidden])')
+    refused = json.loads(rules_py.call_json(json.dumps({"op": "answer", "id": calc_id, "inputs": {"nation": ["usa", "soviet"]}})))
+    assert error.inner_text() == refused["fields"][0]["message"]
+    assert phone.odds_cells(calc_id) == {}

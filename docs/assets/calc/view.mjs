@@ -70,7 +70,9 @@ export class CalculatorView {
     const names = new Set(this.schema.fields.map((f) => f.name));
     this.raw = { ...this.defaults };
     this.ignored = [];
+    this.repeated = {}; // a name given twice in the link: the engine refuses it, as the CLI does
     for (const [name, value] of params) {
+      if (names.has(name) && params.getAll(name).length > 1) this.repeated[name] = params.getAll(name);
       if (names.has(name)) this.raw[name] = value;
       else if (!FOREIGN_PARAMS.has(name)) this.ignored.push(name);
     }
@@ -257,6 +259,7 @@ export class CalculatorView {
 
   changed(name, value, { keepWidget = false } = {}) {
     this.raw[name] = value;
+    if (this.repeated) delete this.repeated[name]; // the player chose one value
     this.revealErrors = false; // typing again: a message waits until the player leaves the field
     this.engine.start(); // the player uses the calculator: its engine starts (a prerendered answer needed none)
     if (!keepWidget) this.show(name);
@@ -273,7 +276,7 @@ export class CalculatorView {
     for (const f of this.schema.fields) {
       const raw = this.raw[f.name];
       if (raw === "" && f.default === null) continue; // not given: the engine says if it is required
-      out[f.name] = raw;
+      out[f.name] = this.repeated?.[f.name] ?? raw;
     }
     return out;
   }
@@ -395,6 +398,7 @@ export class CalculatorView {
 
   // The build's answer for exactly these inputs (every field's text equal), if it made one.
   prerenderedFor(raw) {
+    if (Object.keys(this.repeated || {}).length) return null; // the engine says what is wrong with the link
     return this.prerendered.find((doc) => this.schema.fields.every((f) => doc.inputs[f.name] === raw[f.name])) || null;
   }
 
