@@ -22,10 +22,10 @@ function randomSeed() {
 
 // The answers the build embedded in the calculator (defaults and examples), or none.
 function readPrerendered(root) {
-  const block = root.querySelector("script.fm-prerendered");
+  const block = root.querySelector(".fm-prerendered[data-answers]");
   if (!block) return [];
   try {
-    return JSON.parse(block.textContent);
+    return JSON.parse(block.dataset.answers);
   } catch {
     return []; // a damaged block: the engine answers instead
   }
@@ -102,7 +102,7 @@ export class CalculatorView {
     const root = this.root;
     root.classList.add("fm-calculator");
     root.querySelector(".fm-placeholder")?.remove();
-    const intro = [...root.childNodes].filter((n) => (n.nodeType !== Node.TEXT_NODE || n.textContent.trim()) && !n.matches?.("script")); // the embed's link and description
+    const intro = [...root.childNodes].filter((n) => (n.nodeType !== Node.TEXT_NODE || n.textContent.trim()) && !n.matches?.(".fm-prerendered")); // the embed's link and description
     this.form = el("form", { class: "fm-form", noValidate: true, ariaLabel: this.schema.title });
     this.form.addEventListener("submit", (event) => event.preventDefault());
     for (const field of this.schema.fields) this.form.append(this.fieldBlock(field));
