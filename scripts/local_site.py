@@ -204,10 +204,13 @@ def launch(playwright):
 class RequestLog:
     """Route guard for a browser context: records every request, aborts any not on 127.0.0.1."""
 
-    def __init__(self, context):
+    def __init__(self, context, guard: bool = True):
         self.urls: list[str] = []
         self.blocked: list[str] = []
-        context.route("**/*", self._route)
+        # Routing turns Chromium's HTTP cache off; guard=False records requests
+        # without it, for a test of what a second visit gets from that cache.
+        if guard:
+            context.route("**/*", self._route)
         # Workers' requests are seen here too (Chromium reports them per context).
         context.on("request", lambda request: self._seen(request.url))
 

@@ -27,6 +27,11 @@ class Engine {
   constructor() {
     this.state = "idle"; // idle | starting | ready | failed
     this.message = "";
+    // While starting: what the worker is doing, from its "progress" messages.
+    // phase: "download" (loaded of total bytes of the engine's files have
+    // arrived), "python" (all in; Python is starting) or "rules" (Python is
+    // up; the rules are being imported). null before the worker's first word.
+    this.progress = null;
     this.seq = 0;
     this.waiting = new Map(); // seq -> {resolve, reject}
     this.unsent = [];
@@ -89,6 +94,12 @@ class Engine {
       this.fromSnapshot = message.snapshot;
       this.imported = message.imported;
       this.notify();
+    } else if (message.type === "progress") {
+      if (this.state !== "starting") return;
+      this.progress = { phase: message.phase, loaded: message.loaded, total: message.total };
+      this.notify();
+    } else if (message.type === "prefetched") {
+      this.snapshotPrefetched = message.ok; // for tests and the benchmark: the next visit can start from it
     } else if (message.type === "warm") {
       this.warmUp = { answers: message.answers, ms: message.ms };
     } else if (message.type === "failed") {

@@ -8,6 +8,8 @@
 //               {type: "warm", answers, ms} (the warm-up below is over; ms of Python)
 //               {type: "failed", message}
 //               {type: "answer", seq, answer (JSON text), ms}
+//               {type: "progress", phase, loaded, total} while starting (see report())
+//               {type: "prefetched", ok} the snapshot is in the cache for the next visit (ok)
 //
 // Everything is fetched from this site: Pyodide's run-time files, the memory
 // snapshot Python starts from and the rules wheel, all under assets/generated/
@@ -23,6 +25,83 @@ const PYODIDE_OPTIONS = {
   stderr: (line) => console.warn("rules_py:", line),
 };
 const started = performance.now();
+
+// ------------------------------------------------------------ progress
+// What the worker is doing, for the page to show while it waits:
+//   phase "download": fetching the engine's files; loaded and total count
+//     their bytes as they arrive (decompressed: runtime.json lists each file's
+//     size on the site, and a host's gzip on the wire does not change them);
+//   phase "python": every file is in, Python is starting;
+//   phase "rules": Python is up, the rules are being unpacked and imported.
+// Only the files fetched with fetch() are counted: the WebAssembly, the
+// standard library, Pyodide's lock file, the wheel and the snapshot; not
+// pyodide.asm.mjs (0.26 MB gzipped), which Pyodide imports as a module.
+const progress = { phase: "download", loaded: 0, total: 0 };
+let reported = 0;
+function report(force = false) {
+  const now = performance.now();
+  if (!force && now - reported < 100) return;
+  reported = now;
+  postMessage({ type: "progress", ...progress });
+}
+function setPhase(phase) {
+  progress.phase = phase;
+  report(true);
+}
+
+// Every download of one of the engine's files is counted from a clone of its
+// response: the response itself goes on untouched, so the browser can still
+// compile the WebAssembly as it streams in and keep the compiled code.
+let runtimePromise = null;
+const realFetch = self.fetch.bind(self);
+const counting = new Set();
+self.fetch = async (input, init) => {
+  const response = await realFetch(input, init);
+  const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
+  if (response.ok && response.body && method === "GET" && runtimePromise) count(response);
+  return response;
+};
+
+// The files every start fetches; the snapshot is added when one is used.
+const ALWAYS = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"];
+const expected = new Map(); // file under assets/generated/ -> its size
+function expect(rt, file) {
+  const size = (rt.sizes || {})[file];
+  if (!size || expected.has(file)) return;
+  expected.set(file, size);
+  progress.total += size;
+  report(true);
+}
+
+async function count(response) {
+  try {
+    await runtimePromise;
+  } catch {
+    return;
+  }
+  const path = new URL(response.url).pathname;
+  const name = [...expected.keys()].find((file) => path.endsWith(`/assets/generated/${file}`));
+  if (!name || counting.has(name)) return;
+  counting.add(name);
+  const size = expected.get(name);
+  let got = 0;
+  try {
+    const reader = response.clone().body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const add = Math.min(value.length, size - got);
+      got += add;
+      progress.loaded += add;
+      report();
+    }
+  } catch {
+    // the download failed: the boot reports that
+  }
+  progress.loaded += size - got; // whatever a host changed in transit, this file is in
+  if (progress.loaded >= progress.total && progress.phase === "download") setPhase("python");
+  else report();
+}
 
 async function fetchOk(url, options) {
   const response = await fetch(url, options);
@@ -50,41 +129,85 @@ async function wrongWasmType() {
 // Content-Encoding: gzip has the browser inflate it already: then it does not
 // start with gzip's magic number and is used as it came. (Inflating it as it
 // arrives instead gained nothing measurable.)
-async function snapshotBytes(url) {
-  const body = new Uint8Array(await (await fetchOk(url)).arrayBuffer());
+async function snapshotBytes(response) {
+  const body = new Uint8Array(await response.arrayBuffer());
   if (body[0] !== 0x1f || body[1] !== 0x8b) return body;
   const inflated = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(inflated).arrayBuffer());
 }
 
 // Restoring the build's memory snapshot skips Python's own start-up (about 5 s
-// of WebAssembly here, more on a phone). Should the snapshot be missing or
-// refused, or the page ask for none (worker.mjs?snapshot=no, on a slow
-// connection), Pyodide boots the ordinary way: slower, same answers.
+// of WebAssembly here, more on a phone), but it is 6 MB: on a phone's network
+// it takes longer to download than Python takes to start. So a first visit
+// boots Python the ordinary way, and the worker fetches the snapshot once the
+// first answer is out (prefetchSnapshot); from the next visit on, it is in the
+// browser's cache (the service worker's, or the HTTP cache) and Python starts
+// from it. Should the snapshot be refused, Pyodide boots the ordinary way too.
+// The page asks for none at all (worker.mjs?snapshot=no) on a slow connection.
 const WANT_SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "no";
+const snapshotURL = (rt) => new URL(`${rt.snapshot}?v=${rt.snapshot_sha256}`, GENERATED);
+
+// The snapshot's response if the browser has it already; null without asking the network.
+async function cachedSnapshot(rt) {
+  try {
+    const response = await fetch(snapshotURL(rt), { cache: "only-if-cached", mode: "same-origin" });
+    if (response.ok) return response;
+  } catch {
+    // not cached
+  }
+  return null;
+}
 
 async function startPython(runtime) {
   if (WANT_SNAPSHOT && typeof DecompressionStream === "function") {
-    const snapshot = runtime.then((rt) => snapshotBytes(new URL(`${rt.snapshot}?v=${rt.snapshot_sha256}`, GENERATED)));
-    snapshot.catch(() => {}); // loadPyodide reports it
-    try {
-      return { pyodide: await loadPyodide({ ...PYODIDE_OPTIONS, _loadSnapshot: snapshot }), snapshot: true };
-    } catch (error) {
-      console.warn(`Fire Mission: booting Pyodide without its snapshot (${(error && error.message) || error})`);
+    const rt = await runtime;
+    expect(rt, rt.snapshot); // before asking: the answer from the cache is counted as it is read
+    const cached = await cachedSnapshot(rt);
+    if (!cached) {
+      progress.total -= expected.get(rt.snapshot) || 0;
+      expected.delete(rt.snapshot);
+    } else {
+      const snapshot = snapshotBytes(cached);
+      snapshot.catch(() => {}); // loadPyodide reports it
+      try {
+        return { pyodide: await loadPyodide({ ...PYODIDE_OPTIONS, _loadSnapshot: snapshot }), snapshot: true };
+      } catch (error) {
+        console.warn(`Fire Mission: booting Pyodide without its snapshot (${(error && error.message) || error})`);
+      }
     }
   }
   return { pyodide: await loadPyodide(PYODIDE_OPTIONS), snapshot: false };
+}
+
+// After a first answer from an ordinary boot: fetch the snapshot for the next
+// visit, read to the end so that the cache keeps it.
+let prefetched = false;
+async function prefetchSnapshot() {
+  if (prefetched || !WANT_SNAPSHOT || typeof DecompressionStream !== "function") return;
+  prefetched = true;
+  let ok = false;
+  try {
+    const response = await realFetch(snapshotURL(await runtimePromise));
+    await response.arrayBuffer();
+    ok = response.ok;
+  } catch {
+    // the next visit boots the ordinary way again
+  }
+  postMessage({ type: "prefetched", ok });
 }
 
 async function boot() {
   // The wheel downloads while Pyodide boots. runtime.json names it and gives
   // its hash, so a new build never meets a cached old wheel.
   const runtime = fetchOk(new URL("runtime.json", GENERATED), { cache: "no-cache" }).then((r) => r.json());
+  runtimePromise = runtime;
+  runtime.then((rt) => [...ALWAYS, rt.wheel].forEach((file) => expect(rt, file)), () => {});
   const wheel = runtime.then((rt) => fetchOk(new URL(`${rt.wheel}?v=${rt.sha256}`, GENERATED))).then((r) => r.arrayBuffer());
   wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
   const phases = {};
   const { pyodide, snapshot } = await startPython(runtime);
   phases.pyodide = performance.now() - started;
+  setPhase("rules");
   const sitePackages = pyodide.runPython(
     "import sys\nnext(p for p in sys.path if p.endswith('site-packages'))",
   );
@@ -125,9 +248,10 @@ self.onmessage = (event) => {
   const { seq, request } = event.data;
   unanswered += 1;
   queue = queue.then(async () => {
-    let call;
+    let call, booted;
     try {
-      ({ call } = await engine);
+      booted = await engine;
+      ({ call } = booted);
     } catch {
       return; // "failed" has been posted already
     }
@@ -140,6 +264,7 @@ self.onmessage = (event) => {
       answer = JSON.stringify({ error: `the engine failed: ${String(error.message || error).trim().split("\n").pop()}`, fields: [], internal: true });
     }
     postMessage({ type: "answer", seq, answer, ms: performance.now() - t0 });
+    if (!booted.snapshot) setTimeout(prefetchSnapshot, 0);
   }).finally(() => {
     unanswered -= 1;
   });
