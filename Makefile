@@ -26,12 +26,14 @@ node_modules/pyodide/.installed: package.json package-lock.json
 	touch $@
 
 # Generated pages and assets first, then the strict build (any warning fails it),
-# then the sheets' PDFs, printed by headless Chromium.
+# then the sheets' PDFs, printed by headless Chromium, then the service worker
+# (Workbox), which lists every file of the built site.
 site: setup chromium
 	$(PY) scripts/build_pages.py
 	$(PY) scripts/build_wheel.py
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) scripts/build_sheets_pdf.py
+	node scripts/build_sw.mjs site
 
 serve: site
 	@echo "Serving the built site at http://$(HOST):$(PORT)/ (Ctrl-C stops)"

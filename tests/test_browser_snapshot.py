@@ -87,7 +87,8 @@ def test_a_first_visit_boots_python_and_the_next_restores_the_snapshot(tab):
     visit_again(tab)
     # Every standard library module rules_py needs is in the snapshot already.
     assert engine_report(tab) == {"snapshot": True, "imported": []}
-    assert tab.page.evaluate("fireMissionEngine.snapshotPrefetched") is None  # nothing more to fetch
+    tab.page.wait_for_function("fireMissionEngine.snapshotPrefetched !== undefined")
+    assert tab.page.evaluate("fireMissionEngine.snapshotPrefetched") is True  # started from it: nothing more to fetch
     # From the browser's cache: the second visit did not ask the server for it.
     assert SNAPSHOT_PATH not in tab.server.requested
     assert tab.errors == []
@@ -162,6 +163,7 @@ def test_on_a_slow_connection_or_saving_data_python_boots_without_the_snapshot(t
     tab.page.reload()  # nor is it fetched for the next visit
     tab.calculator(CALC_ID)
     assert engine_report(tab)["snapshot"] is False
-    assert tab.page.evaluate("fireMissionEngine.snapshotPrefetched") is None
+    tab.page.wait_for_function("fireMissionEngine.snapshotPrefetched !== undefined")
+    assert tab.page.evaluate("fireMissionEngine.snapshotPrefetched") is False
     assert not any(SNAPSHOT_PATH in url for url in tab.requests.urls)
     assert tab.errors == []

@@ -99,7 +99,9 @@ class Engine {
       this.progress = { phase: message.phase, loaded: message.loaded, total: message.total };
       this.notify();
     } else if (message.type === "prefetched") {
-      this.snapshotPrefetched = message.ok; // for tests and the benchmark: the next visit can start from it
+      // The worker has fetched all it will; true if the snapshot is among it (the next visit starts from it).
+      this.snapshotPrefetched = message.ok;
+      this.notify();
     } else if (message.type === "warm") {
       this.warmUp = { answers: message.answers, ms: message.ms };
     } else if (message.type === "failed") {

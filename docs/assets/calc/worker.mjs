@@ -9,7 +9,8 @@
 //               {type: "failed", message}
 //               {type: "answer", seq, answer (JSON text), ms}
 //               {type: "progress", phase, loaded, total} while starting (see report())
-//               {type: "prefetched", ok} the snapshot is in the cache for the next visit (ok)
+//               {type: "prefetched", ok} after the first answer: the worker has fetched all
+//                 it will; ok: the snapshot is among it (the next visit starts from it)
 //
 // Everything is fetched from this site: Pyodide's run-time files, the memory
 // snapshot Python starts from and the rules wheel, all under assets/generated/
@@ -113,6 +114,7 @@ async function fetchOk(url, options) {
 // type; a HEAD request (in parallel with the boot) turns that into a message.
 // It never rejects: anything else that goes wrong is the boot's to report.
 async function wrongWasmType() {
+  if (navigator.onLine === false) return null; // offline: the engine comes from the service worker
   try {
     const response = await fetch(new URL("pyodide/pyodide.asm.wasm", GENERATED), { method: "HEAD", cache: "no-cache" });
     const type = (response.headers.get("content-type") || "").split(";")[0].trim();
@@ -179,19 +181,23 @@ async function startPython(runtime) {
   return { pyodide: await loadPyodide(PYODIDE_OPTIONS), snapshot: false };
 }
 
-// After a first answer from an ordinary boot: fetch the snapshot for the next
-// visit, read to the end so that the cache keeps it.
+// After the first answer: fetch the snapshot for the next visit, unless Python
+// started from it, read to the end so that the cache keeps it. Then say
+// whether the browser has it ({type: "prefetched", ok}): all the engine will
+// ever fetch has been fetched (assets/offline.mjs then has the service worker keep it).
 let prefetched = false;
-async function prefetchSnapshot() {
-  if (prefetched || !WANT_SNAPSHOT || typeof DecompressionStream !== "function") return;
+async function prefetchSnapshot(fromSnapshot) {
+  if (prefetched) return;
   prefetched = true;
-  let ok = false;
-  try {
-    const response = await realFetch(snapshotURL(await runtimePromise));
-    await response.arrayBuffer();
-    ok = response.ok;
-  } catch {
-    // the next visit boots the ordinary way again
+  let ok = fromSnapshot;
+  if (!ok && WANT_SNAPSHOT && typeof DecompressionStream === "function") {
+    try {
+      const response = await realFetch(snapshotURL(await runtimePromise));
+      await response.arrayBuffer();
+      ok = response.ok;
+    } catch {
+      // the next visit boots the ordinary way again
+    }
   }
   postMessage({ type: "prefetched", ok });
 }
@@ -264,7 +270,7 @@ self.onmessage = (event) => {
       answer = JSON.stringify({ error: `the engine failed: ${String(error.message || error).trim().split("\n").pop()}`, fields: [], internal: true });
     }
     postMessage({ type: "answer", seq, answer, ms: performance.now() - t0 });
-    if (!booted.snapshot) setTimeout(prefetchSnapshot, 0);
+    if (!prefetched) setTimeout(() => prefetchSnapshot(booted.snapshot), 0);
   }).finally(() => {
     unanswered -= 1;
   });
