@@ -201,6 +201,9 @@ def main() -> None:
         # What the snapshot has imported, for the tests and for anyone reading this file.
         "snapshot_modules": stdlib_modules,
         "pyodide": (pyodide / "VERSION").read_text().strip(),
+        # The WebAssembly's size gzipped, as most hosts send it: the worker judges the
+        # link's speed from how fast it arrives (worker.mjs, fastLink).
+        "wasm_gzip_size": len(gzip.compress((pyodide / "pyodide.asm.wasm").read_bytes(), 6, mtime=0)),
         # Each file's size on the site, so the worker can say how much of the engine has arrived.
         "sizes": {
             path.relative_to(OUT).as_posix(): path.stat().st_size

@@ -281,9 +281,11 @@ def test_while_the_engine_downloads_the_calculator_says_how_much_has_arrived(tab
     assert notes.index(downloading[-1]) < notes.index("Starting Python in the calculator engine\u2026")
     assert notes.index("Starting Python in the calculator engine\u2026") < notes.index("Loading the rules into the calculator engine\u2026")
     # The counted bytes are the files' own: the WebAssembly, the standard library,
-    # Pyodide's lock file and the wheel (a first visit has no snapshot).
+    # Pyodide's lock file and the wheel, and the snapshot if this (fast) link fetched it.
     runtime = json.loads((site / "assets/generated/runtime.json").read_text())
     files = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", runtime["wheel"]]
+    if tab.page.evaluate("fireMissionEngine.fromSnapshot"):
+        files.append(runtime["snapshot"])
     total = sum(runtime["sizes"][f] for f in files)
     assert tab.page.evaluate("fireMissionEngine.progress") == {"phase": "rules", "loaded": total, "total": total}
     assert tab.errors == []

@@ -21,7 +21,7 @@ import pytest
 
 import rules_py
 from conftest import ROOT, cli, open_tab, query
-from local_site import StaticServer
+from local_site import HostServer, Link, StaticServer
 
 GENERATED = ROOT / "docs" / "assets" / "generated"
 SNAPSHOT_PATH = "/assets/generated/pyodide-snapshot.bin.gz"
@@ -62,10 +62,18 @@ def open_calculator(tab):
     assert tab.odds_cells(CALC_ID) == expected
 
 
+@pytest.fixture(scope="module")
+def phone_host(site):
+    """The site on a 9 Mbit/s link, where a first visit does not fetch the snapshot:
+    it would take longer to arrive than Python takes to start."""
+    with HostServer(site, link=Link(9, 0)) as running:
+        yield running
+
+
 @pytest.fixture
-def tab(browser, server):
+def tab(browser, phone_host):
     """A tab without the route guard, which would turn the HTTP cache off (the second visits need it)."""
-    opened = open_tab(browser, server, guard=False)
+    opened = open_tab(browser, phone_host, guard=False)
     yield opened
     opened.close()
 

@@ -56,7 +56,14 @@ function setPhase(phase) {
 let runtimePromise = null;
 const realFetch = self.fetch.bind(self);
 const counting = new Set();
+const early = new Map(); // address -> a download started early (fastLink), handed to the first fetch of it
 self.fetch = async (input, init) => {
+  const href = input instanceof Request ? input.url : new URL(input, location.href).href;
+  if (early.has(href) && !(init && init.method && init.method !== "GET")) {
+    const started = early.get(href);
+    early.delete(href);
+    return started;
+  }
   const response = await realFetch(input, init);
   const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
   if (response.ok && response.body && method === "GET" && runtimePromise) count(response);
@@ -64,7 +71,8 @@ self.fetch = async (input, init) => {
 };
 
 // The files every start fetches; the snapshot is added when one is used.
-const ALWAYS = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"];
+const WASM = "pyodide/pyodide.asm.wasm";
+const ALWAYS = [WASM, "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"];
 const expected = new Map(); // file under assets/generated/ -> its size
 function expect(rt, file) {
   const size = (rt.sizes || {})[file];
@@ -90,6 +98,7 @@ async function count(response) {
     const reader = response.clone().body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
+      if (name === WASM) probe.chunk(done ? 0 : value.length, done);
       if (done) break;
       const add = Math.min(value.length, size - got);
       got += add;
@@ -98,6 +107,7 @@ async function count(response) {
     }
   } catch {
     // the download failed: the boot reports that
+    if (name === WASM) probe.chunk(0, true);
   }
   progress.loaded += size - got; // whatever a host changed in transit, this file is in
   if (progress.loaded >= progress.total && progress.phase === "download") setPhase("python");
@@ -141,11 +151,12 @@ async function snapshotBytes(response) {
 // Restoring the build's memory snapshot skips Python's own start-up (about 5 s
 // of WebAssembly here, more on a phone), but it is 6 MB: on a phone's network
 // it takes longer to download than Python takes to start. So a first visit
-// boots Python the ordinary way, and the worker fetches the snapshot once the
-// first answer is out (prefetchSnapshot); from the next visit on, it is in the
-// browser's cache (the service worker's, or the HTTP cache) and Python starts
-// from it. Should the snapshot be refused, Pyodide boots the ordinary way too.
-// The page asks for none at all (worker.mjs?snapshot=no) on a slow connection.
+// fetches it only on a fast link (fastLink); otherwise it boots Python the
+// ordinary way and the worker fetches the snapshot once the first answer is
+// out (prefetchSnapshot): from the next visit on, it is in the browser's cache
+// (the service worker's, or the HTTP cache) and Python starts from it. Should
+// the snapshot be refused, Pyodide boots the ordinary way too. The page asks
+// for none at all (worker.mjs?snapshot=no) on a slow connection.
 const WANT_SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "no";
 const snapshotURL = (rt) => new URL(`${rt.snapshot}?v=${rt.snapshot_sha256}`, GENERATED);
 
@@ -160,11 +171,68 @@ async function cachedSnapshot(rt) {
   return null;
 }
 
+// Whether the link is fast enough for the snapshot to pay on a first visit:
+// the WebAssembly, which every start needs, is fetched first, and the rate at
+// which its first PROBE_BYTES arrive (from its first byte on, so the round
+// trip does not count) says how long the snapshot would take. It pays when
+// that is under SNAPSHOT_PAYS_MS, which Python's ordinary start-up costs at
+// the least (2.5 s to 6 s on a desktop, several times that on a phone). The
+// bytes counted are as the files are on the site: when the host compressed
+// the WebAssembly, fewer crossed the link, as many as the build's gzip made
+// (runtime.json's wasm_gzip_size).
+// On a 9 Mbit/s link the snapshot would take 5 s: no; on loopback or a fast
+// Wi-Fi, it takes a fraction of a second: yes. Pyodide then gets the same
+// download of the WebAssembly (the early map above): nothing is fetched twice.
+const PROBE_BYTES = 1 << 20;
+const SNAPSHOT_PAYS_MS = 2000;
+const probe = {
+  first: 0,
+  bytes: 0,
+  done: null,
+  result: null,
+  chunk(length, end) {
+    if (!this.first) this.first = performance.now();
+    this.bytes += length;
+    if (this.result && (end || this.bytes >= PROBE_BYTES)) {
+      const seconds = Math.max(performance.now() - this.first, 1) / 1000;
+      this.result(this.bytes / seconds);
+      this.result = null;
+    }
+  },
+};
+
+async function fastLink(rt) {
+  const rate = new Promise((resolve) => {
+    probe.result = resolve;
+  });
+  const url = new URL(WASM, GENERATED).href;
+  const download = self.fetch(url);
+  early.set(url, download);
+  let ratio = 1; // bytes on the link per byte counted
+  download.then(
+    (response) => {
+      if (response.headers.get("content-encoding") && rt.wasm_gzip_size) ratio = rt.wasm_gzip_size / rt.sizes[WASM];
+      if (!response.ok) probe.chunk(0, true);
+    },
+    () => probe.chunk(0, true),
+  );
+  const bytesPerSecond = (await rate) * ratio;
+  const ms = (1000 * rt.sizes[rt.snapshot]) / bytesPerSecond;
+  return ms < SNAPSHOT_PAYS_MS;
+}
+
 async function startPython(runtime) {
   if (WANT_SNAPSHOT && typeof DecompressionStream === "function") {
     const rt = await runtime;
     expect(rt, rt.snapshot); // before asking: the answer from the cache is counted as it is read
-    const cached = await cachedSnapshot(rt);
+    let cached = await cachedSnapshot(rt);
+    if (!cached && (await fastLink(rt))) {
+      try {
+        cached = await fetchOk(snapshotURL(rt));
+      } catch (error) {
+        console.warn(`Fire Mission: booting Pyodide without its snapshot (${(error && error.message) || error})`);
+      }
+    }
     if (!cached) {
       progress.total -= expected.get(rt.snapshot) || 0;
       expected.delete(rt.snapshot);
