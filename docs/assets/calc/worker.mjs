@@ -98,7 +98,6 @@ async function count(response) {
     const reader = response.clone().body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
-      if (name === WASM) probe.chunk(done ? 0 : value.length, done);
       if (done) break;
       const add = Math.min(value.length, size - got);
       got += add;
@@ -107,7 +106,6 @@ async function count(response) {
     }
   } catch {
     // the download failed: the boot reports that
-    if (name === WASM) probe.chunk(0, true);
   }
   progress.loaded += size - got; // whatever a host changed in transit, this file is in
   if (progress.loaded >= progress.total && progress.phase === "download") setPhase("python");
@@ -185,39 +183,41 @@ async function cachedSnapshot(rt) {
 // download of the WebAssembly (the early map above): nothing is fetched twice.
 const PROBE_BYTES = 1 << 20;
 const SNAPSHOT_PAYS_MS = 2000;
-const probe = {
-  first: 0,
-  bytes: 0,
-  done: null,
-  result: null,
-  chunk(length, end) {
-    if (!this.first) this.first = performance.now();
-    this.bytes += length;
-    if (this.result && (end || this.bytes >= PROBE_BYTES)) {
-      const seconds = Math.max(performance.now() - this.first, 1) / 1000;
-      this.result(this.bytes / seconds);
-      this.result = null;
-    }
-  },
-};
+const WASM_URL = new URL(WASM, GENERATED).href;
+let wasmProbe = null; // resolves with {rate (bytes a second, as counted), encoded (the host compressed it)}
+
+// Every start needs the WebAssembly: its download starts first of all, and
+// Pyodide gets it when it asks (the early map above). Its first PROBE_BYTES
+// are timed on a clone of their own, as they arrive.
+function startWasm() {
+  const download = self.fetch(WASM_URL);
+  early.set(WASM_URL, download);
+  download.catch(() => {}); // Pyodide reports it
+  wasmProbe = download
+    .then(async (response) => {
+      const encoded = Boolean(response.headers.get("content-encoding"));
+      if (!response.ok || !response.body) return { rate: 0, encoded };
+      const reader = response.clone().body.getReader();
+      let first = 0;
+      let bytes = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (!first) first = performance.now();
+        else bytes += value.length; // from the first byte on: the round trip does not count
+        if (bytes >= PROBE_BYTES) break;
+      }
+      reader.cancel().catch(() => {});
+      return { rate: bytes / (Math.max(performance.now() - first, 1) / 1000), encoded };
+    })
+    .catch(() => ({ rate: 0, encoded: false }));
+}
 
 async function fastLink(rt) {
-  const rate = new Promise((resolve) => {
-    probe.result = resolve;
-  });
-  const url = new URL(WASM, GENERATED).href;
-  const download = self.fetch(url);
-  early.set(url, download);
-  let ratio = 1; // bytes on the link per byte counted
-  download.then(
-    (response) => {
-      if (response.headers.get("content-encoding") && rt.wasm_gzip_size) ratio = rt.wasm_gzip_size / rt.sizes[WASM];
-      if (!response.ok) probe.chunk(0, true);
-    },
-    () => probe.chunk(0, true),
-  );
-  const bytesPerSecond = (await rate) * ratio;
-  const ms = (1000 * rt.sizes[rt.snapshot]) / bytesPerSecond;
+  const { rate, encoded } = await wasmProbe;
+  // Bytes on the link for each byte counted.
+  const ratio = encoded && rt.wasm_gzip_size ? rt.wasm_gzip_size / rt.sizes[WASM] : 1;
+  const ms = (1000 * rt.sizes[rt.snapshot]) / (rate * ratio);
   return ms < SNAPSHOT_PAYS_MS;
 }
 
@@ -275,6 +275,9 @@ async function boot() {
   // its hash, so a new build never meets a cached old wheel.
   const runtime = fetchOk(new URL("runtime.json", GENERATED), { cache: "no-cache" }).then((r) => r.json());
   runtimePromise = runtime;
+  startWasm();
+  // Pyodide's JavaScript half too: Pyodide's own import of it then finds it loaded.
+  import(new URL("pyodide/pyodide.asm.mjs", GENERATED).href).catch(() => {});
   runtime.then((rt) => [...ALWAYS, rt.wheel].forEach((file) => expect(rt, file)), () => {});
   const wheel = runtime.then((rt) => fetchOk(new URL(`${rt.wheel}?v=${rt.sha256}`, GENERATED))).then((r) => r.arrayBuffer());
   wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
