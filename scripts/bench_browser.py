@@ -144,6 +144,16 @@ def settle(page, server: HostServer, quiet_s: float = 1.5, limit_s: float = 240)
             last, since = now, time.monotonic()
 
 
+def quiet(server: HostServer, quiet_s: float = 1.0, limit_s: float = 60) -> None:
+    """Until the server has sent nothing for quiet_s (a closed context's downloads have stopped)."""
+    last, since, start = server.counters(), time.monotonic(), time.monotonic()
+    while time.monotonic() - since < quiet_s and time.monotonic() - start < limit_s:
+        time.sleep(0.2)
+        now = server.counters()
+        if now != last:
+            last, since = now, time.monotonic()
+
+
 def delta(before: tuple[int, int], after: tuple[int, int]) -> dict:
     return {"bytes": after[0] - before[0], "requests": after[1] - before[1]}
 
@@ -160,6 +170,7 @@ def visits(profile: Profile, first_path: str, default_path: str, calc_id: str, o
         out["default"] = {**d, "after_fcp_ms": d["ms"] - d["fcp_ms"] if d["fcp_ms"] is not None else None}
     finally:
         context.close()
+    quiet(server)  # nothing of that visit left on the link to slow the next
     # non-default inputs: first visit, settled, repeat, network cut
     context = profile.context()
     try:
@@ -218,6 +229,7 @@ def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict) 
     bare, rows = [], []
     for i in range(runs):
         bare.append(bare_boot(profile))
+        quiet(server)
         rows.append(visits(profile, paths["first"], paths["default"], paths["id"], offline_calcs if i == 0 else [], offline_pages if i == 0 else []))
         r = rows[-1]
         print(
