@@ -42,8 +42,6 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
 
 from local_site import StaticServer, launch  # noqa: E402
 
