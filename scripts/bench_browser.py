@@ -127,11 +127,11 @@ def settle(page, server: HostServer, quiet_s: float = 1.5, limit_s: float = 240)
     """Wait until the visit's background work is over: the snapshot fetched for the next
     visit, the service worker's copy of the engine made, and nothing sent for quiet_s."""
     page.wait_for_function(
-        "fireMissionEngine.fromSnapshot || fireMissionEngine.snapshotPrefetched !== undefined", timeout=TIMEOUT_MS * 2
+        "() => fireMissionEngine.fromSnapshot || fireMissionEngine.snapshotPrefetched !== undefined", timeout=TIMEOUT_MS * 2
     )
     # A site with a service worker: until it has kept the engine (assets/offline.mjs).
     page.wait_for_function(
-        "!document.querySelector('script[src*=\"offline.mjs\"]') || document.documentElement.dataset.offline === 'engine'",
+        "() => !document.querySelector('script[src*=\"offline.mjs\"]') || document.documentElement.dataset.offline === 'engine'",
         timeout=TIMEOUT_MS * 2,
     )
     last, since, start = server.counters(), time.monotonic(), time.monotonic()
@@ -335,7 +335,7 @@ def warm_answers(browser, server, repeats: int = 7) -> dict[str, dict]:
         calcs = rules_py.calculators()
         page.goto(server.url(f"calculators/{calcs[0].id}/"))
         page.wait_for_selector(f'.calculator[data-calculator="{calcs[0].id}"][data-status="ready"]', timeout=TIMEOUT_MS)
-        page.wait_for_function(f"performance.now() > {SETTLE_S * 1000}", polling=100, timeout=TIMEOUT_MS)
+        page.wait_for_function(f"() => performance.now() > {SETTLE_S * 1000}", polling=100, timeout=TIMEOUT_MS)
         for calc in calcs:
             round_trips = []
             for inputs in ({}, *calc.examples):

@@ -134,7 +134,7 @@ def main() -> int:
 
         # (1) By link.
         page.goto(server.url(f"calculators/{CALC}/?" + urlencode({"map": first})), wait_until="commit")
-        page.wait_for_function(f"document.querySelectorAll('{cells_selector}').length === {rows * cols}", timeout=TIMEOUT_MS)
+        page.wait_for_function(f"() => document.querySelectorAll('{cells_selector}').length === {rows * cols}", timeout=TIMEOUT_MS)
         out["link_drawn_ms"] = page.evaluate("performance.now()")
         page.evaluate(stamp, "bench-link-drawn")
         page.wait_for_selector(ready, timeout=TIMEOUT_MS)

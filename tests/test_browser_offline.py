@@ -119,7 +119,7 @@ def test_the_page_registers_the_service_worker_over_http_and_not_from_a_file(bro
     tab = offline_tab(browser, server)
     try:
         tab.goto("konrad/")
-        tab.page.wait_for_function("document.documentElement.dataset.offline === 'pages'", timeout=60_000)
+        tab.page.wait_for_function("() => document.documentElement.dataset.offline === 'pages'", timeout=60_000)
         assert tab.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.active.scriptURL)") == server.url("sw.js")
         assert tab.page.evaluate("navigator.serviceWorker.controller !== null")  # it took the page at once
         assert tab.errors == []
@@ -130,7 +130,7 @@ def test_the_page_registers_the_service_worker_over_http_and_not_from_a_file(bro
     tab.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     try:
         tab.page.goto((site / "konrad" / "index.html").as_uri(), wait_until="load")
-        tab.page.wait_for_function("document.readyState === 'complete'")
+        tab.page.wait_for_function("() => document.readyState === 'complete'")
         tab.page.evaluate("new Promise(r => setTimeout(r, 0))")  # after the load handlers
         assert tab.page.evaluate("document.documentElement.dataset.offline") is None
         assert not any("offline" in w for w in warnings)  # it did not try, and fail
@@ -143,7 +143,7 @@ def test_a_rules_page_without_a_calculator_fetches_nothing_of_the_engine_service
     try:
         server.forget()
         tab.goto("konrad/")
-        tab.page.wait_for_function("document.documentElement.dataset.offline === 'pages'", timeout=60_000)
+        tab.page.wait_for_function("() => document.documentElement.dataset.offline === 'pages'", timeout=60_000)
         tab.navigate("combat-hq/")
         tab.navigate("sources/")
         asked = [p for p in server.requested if any(p.startswith(e) for e in PYODIDE_PATHS)]
@@ -160,7 +160,7 @@ def visit_once(tab, inputs=None) -> None:
     """One calculator page, until its answer is on show and the service worker has its engine."""
     tab.goto(f"calculators/{FIRST}/{query(inputs or {'nation': 'soviet'})}")
     tab.calculator(FIRST)
-    tab.page.wait_for_function("document.documentElement.dataset.offline === 'engine'", timeout=BOOT_TIMEOUT_MS)
+    tab.page.wait_for_function("() => document.documentElement.dataset.offline === 'engine'", timeout=BOOT_TIMEOUT_MS)
 
 
 def test_after_one_visit_every_calculator_answers_and_every_page_opens_offline(browser, server, site):
@@ -236,7 +236,7 @@ def test_a_rebuilt_site_with_a_changed_wheel_replaces_the_cached_engine(browser,
             with tab.page.expect_navigation():
                 bar.query_selector("button").click()
             tab.calculator(FIRST)
-            tab.page.wait_for_function("document.documentElement.dataset.offline === 'engine'", timeout=BOOT_TIMEOUT_MS)
+            tab.page.wait_for_function("() => document.documentElement.dataset.offline === 'engine'", timeout=BOOT_TIMEOUT_MS)
             tab.context.set_offline(True)
             caches = tab.page.evaluate("caches.keys()")
             engines = [n for n in caches if n.startswith("fire-mission-engine-")]

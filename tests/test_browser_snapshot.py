@@ -82,7 +82,7 @@ def tab(browser, phone_host):
 
 def visit_again(tab) -> None:
     """Once the first visit's engine has fetched the snapshot for the next one, visit again."""
-    tab.page.wait_for_function("fireMissionEngine.snapshotPrefetched !== undefined", timeout=60_000)
+    tab.page.wait_for_function("() => fireMissionEngine.snapshotPrefetched !== undefined", timeout=60_000)
     tab.requests.clear()
     tab.server.forget()
     tab.page.reload()
@@ -97,7 +97,7 @@ def test_a_first_visit_boots_python_and_the_next_restores_the_snapshot(tab):
     visit_again(tab)
     # Every standard library module rules_py needs is in the snapshot already.
     assert engine_report(tab) == {"snapshot": True, "imported": []}
-    tab.page.wait_for_function("fireMissionEngine.snapshotPrefetched !== undefined")
+    tab.page.wait_for_function("() => fireMissionEngine.snapshotPrefetched !== undefined")
     assert tab.page.evaluate("fireMissionEngine.snapshotPrefetched") is True  # started from it: nothing more to fetch
     # From the browser's cache: the second visit did not ask the server for it.
     assert SNAPSHOT_PATH not in tab.server.requested
@@ -173,7 +173,7 @@ def test_on_a_slow_connection_or_saving_data_python_boots_without_the_snapshot(t
     tab.page.reload()  # nor is it fetched for the next visit
     tab.calculator(CALC_ID)
     assert engine_report(tab)["snapshot"] is False
-    tab.page.wait_for_function("fireMissionEngine.snapshotPrefetched !== undefined")
+    tab.page.wait_for_function("() => fireMissionEngine.snapshotPrefetched !== undefined")
     assert tab.page.evaluate("fireMissionEngine.snapshotPrefetched") is False
     assert not any(SNAPSHOT_PATH in url for url in tab.requests.urls)
     assert tab.errors == []

@@ -10,7 +10,8 @@
 //               {type: "answer", seq, answer (JSON text), ms}
 //               {type: "alive"} (the worker holds the Web Lock named after it, below)
 //               {type: "progress", phase, loaded, total} while starting (see report())
-//               {type: "prefetched", ok} after the first answer: the worker has fetched all
+//               {type: "prefetched", ok} after the first answer (or once Python is up with
+//                 nothing asked of it): the worker has fetched all
 //                 it will; ok: the snapshot is among it (the next visit starts from it)
 //
 // Everything is fetched from this site: Pyodide's run-time files, the memory
@@ -265,7 +266,7 @@ async function startPython(runtime) {
   return { pyodide: await loadPyodide(PYODIDE_OPTIONS), snapshot: false };
 }
 
-// After the first answer: fetch the snapshot for the next visit, unless Python
+// After the first answer (or once Python is up with nothing asked of it): fetch the snapshot for the next visit, unless Python
 // started from it, read to the end so that the cache keeps it. Then say
 // whether the browser has it ({type: "prefetched", ok}): all the engine will
 // ever fetch has been fetched (assets/offline.mjs then has the service worker keep it).
@@ -362,6 +363,18 @@ self.onmessage = (event) => {
     unanswered -= 1;
   });
 };
+
+// A page whose answers the build embedded starts its engine with nothing to
+// ask (calculator.mjs, once the page is idle): the snapshot is fetched as soon
+// as Python is up and no request waits, so that the next visit, and the
+// service worker's copy of the engine, have it all the same.
+engine.then(
+  (booted) =>
+    setTimeout(() => {
+      if (!prefetched && !unanswered) prefetchSnapshot(booted.snapshot);
+    }, 0),
+  () => {},
+);
 
 // Warming up, while no request waits. Restored from the snapshot, Python has
 // run little code yet, and the browser compiles WebAssembly into fast code
