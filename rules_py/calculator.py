@@ -350,7 +350,10 @@ class Calculator:
                 errors.append((None, f"unknown input {quoted(name)}: {self.id} takes " + (", ".join(sorted(known)) or "no inputs")))
         values: dict[str, Any] = {}
         for f in self.fields:
-            if f.name in raw:
+            if f.name in raw and isinstance(raw[f.name], (list, tuple)):
+                # The CLI and a page's link give a name twice this way: refused alike.
+                errors.append((f.name, f"given {len(raw[f.name])} times: give {f.name} once"))
+            elif f.name in raw:
                 try:
                     values[f.name] = f.parse(raw[f.name])
                 except InputError as e:

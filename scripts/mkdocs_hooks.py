@@ -23,10 +23,11 @@
   (no 'unsafe-eval': measured in Chromium, it boots and answers without).
 * Every calculator on a page carries its answers for its default inputs and
   for each of its examples, computed now by ``rules_py.answer`` and embedded
-  as a JSON data block (``<script type="application/json"
-  class="fm-prerendered">``, never run, so the policy needs no hash for it):
-  the page renders them with the same renderer as live answers, before the
-  engine has started (docs/assets/calc/view.mjs).
+  as JSON in an attribute (``<div class="fm-prerendered" hidden
+  data-answers="…">``: not a ``<script>`` data block, which instant
+  navigation would try to run and the policy would refuse): the page renders
+  them with the same renderer as live answers, before the engine has started
+  (docs/assets/calc/view.mjs).
 * An empty ``.nojekyll`` beside the pages, for GitHub Pages.
 """
 
@@ -34,6 +35,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import re
 from functools import cache
@@ -78,9 +80,8 @@ def prerendered(calc_id: str) -> str:
     for inputs in ({}, *calc.examples):
         doc = rules_py.answer(calc_id, inputs)
         answers.setdefault(json.dumps(doc["inputs"], sort_keys=True), doc)  # an example may equal the defaults
-    # "</" would end the <script> element early: JSON lets the slash be escaped.
-    text = json.dumps(list(answers.values()), separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
-    return f'<script type="application/json" class="fm-prerendered">{text}</script>'
+    text = json.dumps(list(answers.values()), separators=(",", ":"), ensure_ascii=False)
+    return f'<div class="fm-prerendered" hidden data-answers="{html.escape(text, quote=True)}"></div>'
 
 
 def on_page_content(html, page, config, files):

@@ -22,10 +22,10 @@ function randomSeed() {
 
 // The answers the build embedded in the calculator (defaults and examples), or none.
 function readPrerendered(root) {
-  const block = root.querySelector("script.fm-prerendered");
+  const block = root.querySelector(".fm-prerendered[data-answers]");
   if (!block) return [];
   try {
-    return JSON.parse(block.textContent);
+    return JSON.parse(block.dataset.answers);
   } catch {
     return []; // a damaged block: the engine answers instead
   }
@@ -70,7 +70,9 @@ export class CalculatorView {
     const names = new Set(this.schema.fields.map((f) => f.name));
     this.raw = { ...this.defaults };
     this.ignored = [];
+    this.repeated = {}; // a name given twice in the link: the engine refuses it, as the CLI does
     for (const [name, value] of params) {
+      if (names.has(name) && params.getAll(name).length > 1) this.repeated[name] = params.getAll(name);
       if (names.has(name)) this.raw[name] = value;
       else if (!FOREIGN_PARAMS.has(name)) this.ignored.push(name);
     }
@@ -100,7 +102,7 @@ export class CalculatorView {
     const root = this.root;
     root.classList.add("fm-calculator");
     root.querySelector(".fm-placeholder")?.remove();
-    const intro = [...root.childNodes].filter((n) => (n.nodeType !== Node.TEXT_NODE || n.textContent.trim()) && !n.matches?.("script")); // the embed's link and description
+    const intro = [...root.childNodes].filter((n) => (n.nodeType !== Node.TEXT_NODE || n.textContent.trim()) && !n.matches?.(".fm-prerendered")); // the embed's link and description
     this.form = el("form", { class: "fm-form", noValidate: true, ariaLabel: this.schema.title });
     this.form.addEventListener("submit", (event) => event.preventDefault());
     for (const field of this.schema.fields) this.form.append(this.fieldBlock(field));
@@ -257,6 +259,7 @@ export class CalculatorView {
 
   changed(name, value, { keepWidget = false } = {}) {
     this.raw[name] = value;
+    if (this.repeated) delete this.repeated[name]; // the player chose one value
     this.revealErrors = false; // typing again: a message waits until the player leaves the field
     this.engine.start(); // the player uses the calculator: its engine starts (a prerendered answer needed none)
     if (!keepWidget) this.show(name);
@@ -273,7 +276,7 @@ export class CalculatorView {
     for (const f of this.schema.fields) {
       const raw = this.raw[f.name];
       if (raw === "" && f.default === null) continue; // not given: the engine says if it is required
-      out[f.name] = raw;
+      out[f.name] = this.repeated?.[f.name] ?? raw;
     }
     return out;
   }
@@ -395,6 +398,7 @@ export class CalculatorView {
 
   // The build's answer for exactly these inputs (every field's text equal), if it made one.
   prerenderedFor(raw) {
+    if (Object.keys(this.repeated || {}).length) return null; // the engine says what is wrong with the link
     return this.prerendered.find((doc) => this.schema.fields.every((f) => doc.inputs[f.name] === raw[f.name])) || null;
   }
 
