@@ -32,6 +32,13 @@ chance and the numbers' cumulative chances do not count them. The mean is
 over the numbers only, ``E[X | X is a number] = sum v p_v / sum p_v``, and
 the answer names the words it leaves out and their total chance.
 
+A map outcome carries ``draw`` (``kind``: ``"unit"``, ``"path"`` or
+``"cells"``) and its cells numbered from 1. A unit outcome also has
+``draw.key``, the name the map's legend gives its badges ("modifier": the
+same for every unit), ``badge``, the whole text ("modifier \u22121"; empty
+when there is nothing worth showing) and ``badge_value``, the text the cell
+shows beside the legend ("\u22121").
+
 A roll answer (``"kind": "roll"``) gives the seed as text (a phrase seed
 keeps its phrase, see :mod:`rules_py.seeds`), the command that repeats it,
 every die with its face and whether it scored, each pooled result in

@@ -237,7 +237,10 @@ def test_results_with_drawing_hints_are_drawn_on_the_map(tab, calc, map_field):
                 assert badge, name
                 badge.scroll_into_view_if_needed()
                 shown = tab.page.locator(f'{page.box} .fm-map-badge[data-outcome="{name}"]')
-                expect(shown).to_have_text(typed["badge"], use_inner_text=True)  # "modifier −1": labelled
+                expect(shown).to_have_text(typed["badge_value"], use_inner_text=True)  # "−1", keyed "modifier" in the legend
+                # The cell's name carries the whole badge: "modifier −1".
+                note = tab.page.locator(f'{page.box} .fm-map-cell .fm-map-note[data-outcome="{name}"]')
+                expect(note).to_have_text(f"; {typed['badge']}")
         elif o.draw == "path" and any(v[:1].isdigit() and p != "0" for v, p in values.items()):
             assert tab.page.query_selector(f"{drawn}.fm-map-path"), name
         elif o.draw == "cells" and any(v[:1].isdigit() and p != "0" for v, p in values.items()):

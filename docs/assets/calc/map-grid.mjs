@@ -31,7 +31,9 @@
 // the arrow keys, Home and End (Ctrl+ for the whole map) move between cells;
 // Enter or Space clicks one. A cell's accessible name is its content: its
 // place counted from 1 ("Row 2, column 3"), its state, its marks (symbols with
-// their names), labels and badges, so every text on it is in its name.
+// their names), its labels and what the outcomes drawn say of it. The badges
+// are drawn on a layer above the lines (hidden from assistive technology: the
+// cell's name carries each whole badge, "modifier −1").
 
 import { gridSpec, parseMap, serialiseMap, textLength } from "./grid.mjs";
 import { el } from "./results.mjs";
@@ -136,6 +138,10 @@ export class MapGridInput {
       this.board.append(this.edgeBars[edge.code]);
     }
     this.board.append(this.overlay);
+    // Badges, shown above the lines; what they say is in their cells' names.
+    this.badgeLayer = el("div", { class: "fm-map-badge-layer", ariaHidden: "true" });
+    this.badgeSpots = new Map(); // cell button -> its badges on the layer
+    this.board.append(this.badgeLayer);
     this.legend = el("ul", { class: "fm-map-legend", id: legendId, ariaLabel: "Key to the map" });
     this.legendKey = "";
     this.element = el("div", { class: "fm-map" }, tools, edges.childElementCount ? edges : null, el("div", { class: "fm-map-scroll" }, this.board), this.legend, size, this.message);
@@ -411,7 +417,7 @@ export class MapGridInput {
     this.drawn = []; // legend entries for the outcomes on show
     if (this.overlay.firstChild) this.overlay.replaceChildren();
     for (const node of this.decorated) {
-      for (const extra of node.querySelectorAll(".fm-map-badges, .fm-map-note")) extra.remove();
+      for (const extra of node.querySelectorAll(".fm-map-note")) extra.remove();
       if (node.dataset.shade) {
         for (const name of [...node.classList]) if (name.startsWith("fm-shade-")) node.classList.remove(name);
         delete node.dataset.shade;
@@ -421,6 +427,8 @@ export class MapGridInput {
       if (this.map && this.map.rows[r]?.[c]) node.title = this.describeCell(this.map.rows[r][c], r, c);
     }
     this.decorated.clear();
+    this.badgeSpots.clear();
+    if (this.badgeLayer.firstChild) this.badgeLayer.replaceChildren();
   }
 
   // outcomes: the typed answer's (rules_py.answer), odds or a roll. Cells come
@@ -455,21 +463,21 @@ export class MapGridInput {
         const key = outcome.draw.key || outcome.label;
         if (!keys.includes(key)) keys.push(key);
         const style = keys.indexOf(key);
-        if (!this.drawn.some((d) => d.kind === "badge" && d.key === key)) this.drawn.push({ kind: "badge", key, style, label: key });
-        let badges = mark(cell).querySelector(".fm-map-badges");
-        if (!badges) cell.append((badges = el("span", { class: "fm-map-badges" })));
-        // Shown: the value, after the unit's label where units share the cell;
-        // read: the whole badge (the legend names the kind, so the key is hidden text).
-        badges.append(
-          el("span", { class: "fm-sr", text: "; " }),
-          el(
-            "span",
-            { class: `fm-map-badge fm-badge-${style % 4}`, dataOutcome: outcome.name, title: outcome.summary },
-            sharing > 1 ? `${outcome.draw.unit}\u00a0` : null,
-            outcome.badge === value ? null : el("span", { class: "fm-sr", text: `${key} ` }),
-            value,
-          ),
-        );
+        if (!this.drawn.some((d) => d.kind === "badge" && d.key === key)) this.drawn.push({ kind: "badge", key, style, label: key, sample: value });
+        // The badge is drawn on a layer above the lines (a cell's row paints below
+        // them); the cell itself carries the whole badge as text, for its name.
+        let badges = this.badgeSpots.get(cell);
+        if (!badges) {
+          const [r, c] = cell.dataset.cell.split(".").map(Number);
+          badges = el("span", { class: "fm-map-badges", dataCell: cell.dataset.cell });
+          badges.style.setProperty("--fm-r", String(r));
+          badges.style.setProperty("--fm-c", String(c));
+          this.badgeSpots.set(cell, badges);
+          this.badgeLayer.append(badges);
+        }
+        badges.append(el("span", { class: `fm-map-badge fm-badge-${style % 4}`, dataOutcome: outcome.name, text: sharing > 1 ? `${outcome.draw.unit}\u00a0${value}` : value }));
+        mark(cell).append(el("span", { class: "fm-sr fm-map-note", dataOutcome: outcome.name, text: sharing > 1 ? `; ${outcome.draw.unit}: ${outcome.badge}` : `; ${outcome.badge}` }));
+        cell.title += ` \u2014 ${outcome.summary}`;
       } else if (outcome.draw.kind === "path") {
         const style = paths++;
         this.drawn.push({ kind: "path", name: outcome.name, style, label: outcome.label, none: !cellsOf.length ? outcome.value_label || "none" : null });
@@ -524,7 +532,7 @@ export class MapGridInput {
     for (const e of edges) items.push(entry("edge", el("span", { class: "fm-map-edge-sample", dataSide: e.side }), e.label, { dataCode: e.code }));
     for (const d of drawn) {
       const text = d.none ? `${d.label}: ${d.none}` : d.label;
-      if (d.kind === "badge") items.push(entry("badge", el("span", { class: `fm-map-badge fm-badge-${d.style % 4}`, text: "1" }), text, { dataKey: d.key }));
+      if (d.kind === "badge") items.push(entry("badge", el("span", { class: `fm-map-badge fm-badge-${d.style % 4}`, text: d.sample }), text, { dataKey: d.key }));
       if (d.kind === "path") {
         const sample = svg("svg", { class: "fm-map-path-sample", viewBox: "0 0 2 0.6" });
         const g = svg("g", { class: `fm-map-path fm-path-${d.style % 6}` });
