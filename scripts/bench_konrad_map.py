@@ -31,10 +31,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from rules_py.konrad.sector_map import GRID, LABELS
 
-from rules_py.konrad.sector_map import GRID, LABELS  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 GOAL_MS = 100.0
 ROWS, COLS = GRID["max_rows"], GRID["max_cols"]

@@ -42,8 +42,6 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "scripts"))
 
 from local_site import StaticServer, launch  # noqa: E402
 
@@ -136,7 +134,7 @@ def main() -> int:
 
         # (1) By link.
         page.goto(server.url(f"calculators/{CALC}/?" + urlencode({"map": first})), wait_until="commit")
-        page.wait_for_function(f"document.querySelectorAll('{cells_selector}').length === {rows * cols}", timeout=TIMEOUT_MS)
+        page.wait_for_function(f"() => document.querySelectorAll('{cells_selector}').length === {rows * cols}", timeout=TIMEOUT_MS)
         out["link_drawn_ms"] = page.evaluate("performance.now()")
         page.evaluate(stamp, "bench-link-drawn")
         page.wait_for_selector(ready, timeout=TIMEOUT_MS)

@@ -63,6 +63,11 @@ class Engine {
   constructor() {
     this.state = "idle";
     this.message = "";
+    // While starting: what the worker is doing, from its "progress" messages.
+    // phase: "download" (loaded of total bytes of the engine's files have
+    // arrived), "python" (all in; Python is starting) or "rules" (Python is
+    // up; the rules are being imported). null before the worker's first word.
+    this.progress = null;
     this.seq = 0;
     this.queue = []; // requests not yet sent to the worker
     this.current = null; // the request the worker has
@@ -154,6 +159,14 @@ class Engine {
       }
       this.notify();
       this.startTimer();
+    } else if (message.type === "progress") {
+      if (this.state !== "starting") return;
+      this.progress = { phase: message.phase, loaded: message.loaded, total: message.total };
+      this.notify();
+    } else if (message.type === "prefetched") {
+      // The worker has fetched all it will; true if the snapshot is among it (the next visit starts from it).
+      this.snapshotPrefetched = message.ok;
+      this.notify();
     } else if (message.type === "warm") {
       this.warmUp = { answers: message.answers, ms: message.ms };
     } else if (message.type === "failed") {

@@ -36,6 +36,19 @@ function isStandalone(root, id) {
   return new URL(".", location.href).pathname.endsWith(`/calculators/${id}/`) && document.querySelectorAll(".calculator[data-calculator]").length === 1;
 }
 
+// What the engine is doing while it starts (engine.progress, from calculator.mjs).
+function engineProgress(progress) {
+  if (!progress) return "Starting the calculator engine\u2026";
+  if (progress.phase === "download") {
+    // A percentage, not megabytes: the worker counts bytes as the files are on
+    // the site, and a host's gzip makes fewer of them cross the network.
+    const percent = progress.total ? Math.floor((100 * progress.loaded) / progress.total) : 0;
+    return `Downloading the calculator engine: ${percent}%\u2026`;
+  }
+  if (progress.phase === "python") return "Starting Python in the calculator engine\u2026";
+  return "Loading the rules into the calculator engine\u2026";
+}
+
 export class CalculatorView {
   constructor(root, schema, engine) {
     this.root = root;
@@ -324,7 +337,7 @@ export class CalculatorView {
     let text = "";
     let bad = false;
     if (state === "failed" || state === "restarting") [text, bad] = [message, true];
-    else if (state === "starting") text = "Starting the calculator engine: a few seconds, once per visit\u2026";
+    else if (state === "starting") text = engineProgress(this.engine.progress);
     else if (this.problem) [text, bad] = [this.problem, true];
     else if (message && this.answeredGeneration !== generation) [text, bad] = [message, true]; // restarted since this view's last answer
     this.engineNote.textContent = text;
