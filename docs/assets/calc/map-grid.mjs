@@ -519,6 +519,13 @@ export class MapGridInput {
   // engine's words. Rebuilt only when what it lists changes.
   drawLegend() {
     const spec = this.spec;
+    // The calculator's layout gives a map the whole width on a wide screen
+    // (calculator.css: fm-layout-map); marked once the editor is on the page.
+    if (!this.layoutMarked && this.element.isConnected) {
+      this.element.closest(".fm-layout")?.classList.add("fm-layout-map");
+      this.layoutMarked = true;
+    }
+
     const edges = this.map ? spec.edges.filter((e) => e.side && this.map.edges.includes(e.code)) : [];
     const drawn = this.drawn || [];
     const key = JSON.stringify([edges.map((e) => e.code), drawn]);
