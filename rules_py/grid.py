@@ -18,6 +18,9 @@ characters the notation uses; what they mean stays with the procedure (see
 * At most ``max_rows`` rows of ``max_cols`` cells, and so at most
   :func:`text_limit` characters: a longer text is refused before it is read.
 
+An edge may name its ``side`` of the drawn map (``top``, ``right``, ``bottom``
+or ``left``): the grammar ignores it; the page draws a given edge along that side.
+
 Errors are :class:`GridError`, reported in reading order (the length, then the
 number of rows, then each row from the top, character by character); rows and
 columns in errors count from 1. The site's map editor
@@ -40,6 +43,8 @@ MAP_GRID_KEYS = frozenset({"edge_sep", "row_sep", "edges", "states", "marks", "l
 # Only these count as blanks around a text; "str.strip()" would also drop other
 # Unicode spaces, which the page's parser would not.
 BLANKS = " \t\n\r\f\v"
+# Where the page draws a given edge (an edge's optional "side").
+EDGE_SIDES = ("top", "right", "bottom", "left")
 
 Cell = tuple[int, int]  # (row, column), from 0 at the top left
 
@@ -59,6 +64,8 @@ def check_spec(grid: dict) -> None:
     edge_codes = [e["code"] for e in grid.get("edges", [])]
     if any(len(c) != 1 or c in BLANKS or c == grid["edge_sep"] for c in edge_codes) or len(set(edge_codes)) != len(edge_codes):
         raise ValueError("edge codes must be distinct single characters other than the edge separator")
+    if any(e.get("side", "top") not in EDGE_SIDES for e in grid.get("edges", [])):
+        raise ValueError(f"an edge's side is one of {', '.join(EDGE_SIDES)}")
     for key in ("max_rows", "max_cols"):
         if not isinstance(grid[key], int) or grid[key] < 1:
             raise ValueError(f"{key} must be a whole number of at least 1")

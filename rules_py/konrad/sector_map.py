@@ -50,10 +50,10 @@ GRID = {
     "edge_sep": ":",
     "row_sep": "/",
     "edges": [
-        {"code": "N", "label": "North (top) edge is friendly"},
-        {"code": "E", "label": "East (right) edge is friendly"},
-        {"code": "S", "label": "South (bottom) edge is friendly"},
-        {"code": "W", "label": "West (left) edge is friendly"},
+        {"code": "N", "label": "North (top) edge is friendly", "side": "top"},
+        {"code": "E", "label": "East (right) edge is friendly", "side": "right"},
+        {"code": "S", "label": "South (bottom) edge is friendly", "side": "bottom"},
+        {"code": "W", "label": "West (left) edge is friendly", "side": "left"},
     ],
     "states": [
         {"code": FRIENDLY, "label": "Friendly sector"},
