@@ -343,10 +343,12 @@ export class CalculatorView {
     this.engineNote.textContent = text;
     this.engineNote.hidden = !text;
     this.engineNote.classList.toggle("fm-engine-failed", bad);
-    this.root.classList.toggle("fm-outdated", state === "failed" || Boolean(this.problem));
+    // An answer the build made for the inputs shown stays good without an engine.
+    const built = this.root.dataset.source === "prerendered" && this.root.dataset.status === "ready";
+    this.root.classList.toggle("fm-outdated", (state === "failed" && !built) || Boolean(this.problem));
     if (state === "failed") {
       this.rollButton.disabled = true;
-      this.setStatus("error");
+      if (!built) this.setStatus("error");
     }
   }
 
@@ -364,7 +366,13 @@ export class CalculatorView {
     clearTimeout(this.timer);
     const built = this.prerenderedFor(this.raw);
     if (built) return this.showPrerendered(built); // the build answered these inputs: no engine needed
-    if (this.engine.state === "failed") return;
+    if (this.engine.state === "failed") {
+      // No engine to answer these inputs: what is shown is for others.
+      this.markStale(true);
+      this.root.dataset.valid = "false";
+      this.root.classList.add("fm-outdated");
+      return this.setStatus("error");
+    }
     this.setStatus("loading");
     this.timer = setTimeout(() => this.compute(), delay);
   }
