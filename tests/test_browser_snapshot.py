@@ -20,7 +20,7 @@ import json
 import pytest
 
 import rules_py
-from conftest import ROOT, cli, open_tab, query
+from conftest import BOOT_TIMEOUT_MS, ROOT, cli, open_tab, query
 from local_site import HostServer, Link, StaticServer
 
 pytestmark = pytest.mark.browser
@@ -87,6 +87,8 @@ def visit_again(tab) -> None:
     tab.server.forget()
     tab.page.reload()
     tab.calculator(CALC_ID)
+    # The defaults' answer is the build's: the engine starts once the page is idle.
+    tab.page.wait_for_function("() => fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
 
 
 def test_a_first_visit_boots_python_and_the_next_restores_the_snapshot(tab):
