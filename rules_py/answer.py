@@ -32,6 +32,15 @@ chance and the numbers' cumulative chances do not count them. The mean is
 over the numbers only, ``E[X | X is a number] = sum v p_v / sum p_v``, and
 the answer names the words it leaves out and their total chance.
 
+How it comes about. An odds answer also lists ``steps``: every labelled
+roll of the procedure in the order first met, with ``p_rolled``, the exact
+chance that it is made at all, and ``values``, the distribution of what it
+decided *given that it is made* (so each step's ``p`` sum to 1). They come
+from the same enumeration as the outcomes (:func:`rules_py.dice.enumerate_steps`),
+generically from the labels the procedure gives its dice. Each roll is
+listed as labelled, with no grouping: rolls whose labels differ by a turn or
+a count are separate steps, each with its own chance of being made.
+
 A roll answer (``"kind": "roll"``) gives the seed as text (a phrase seed
 keeps its phrase, see :mod:`rules_py.seeds`), the command that repeats it,
 every die with its face and whether it scored, each pooled result in
@@ -45,7 +54,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from .calculator import Calculator, Outcome, format_probability, format_value
+from .calculator import Calculator, Odds, Outcome, format_probability, format_value
+from .dice import Step, enumerate_steps
 from .seeds import Seed
 
 SCHEMA_ID = "fire-mission/answer/1"
@@ -254,12 +264,43 @@ def _head(calc: Calculator, inputs: Mapping[str, Any], kind: str) -> dict[str, A
     }
 
 
+def _step_value_label(step: Step, value: Any) -> str:
+    """What one value of a step reads: what a pool counted, in words, or the value itself."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        if step.names:
+            return ", ".join(_count_words(n, *name) for n, name in zip(value, step.names))
+        return ", ".join(number_text(v) for v in value)
+    if step.counting:
+        return _count_words(value, *(step.names[0] if step.names else ("die scored", "dice scored")))
+    if isinstance(value, (int, Fraction)):
+        return number_text(value)
+    return _humane(str(value))
+
+
+def step_doc(step: Step) -> dict[str, Any]:
+    """One step of "how it comes about": exact chances as text, with their percentages."""
+    values = []
+    for value, p in step.values:
+        text = " ".join(format_value(v) for v in value) if isinstance(value, tuple) else format_value(value)
+        values.append({"value": text, "label": _step_value_label(step, value), "p": format_probability(p), "percent": percent(p)})
+    return {"label": step.label, "p_rolled": format_probability(step.p_rolled), "p_rolled_percent": percent(step.p_rolled), "values": values}
+
+
 def odds_answer(calc: Calculator, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """The typed odds answer for these inputs (InputError on bad input)."""
-    odds = calc.odds(raw)
+    """The typed odds answer for these inputs (InputError on bad input).
+
+    The outcomes and the steps come from one enumeration (what
+    ``Calculator.odds`` does, with the steps recorded as well)."""
+    inputs = calc.validate(raw)
+    outcomes, steps = enumerate_steps(calc._run, tuple(sorted(inputs.items())))
+    calc._check_outcomes(inputs, outcomes)
+    odds = Odds(calc, inputs, outcomes, calc.notes(inputs) if calc.notes else [])
     doc = _head(calc, odds.inputs, "odds")
     doc["outcomes"] = [outcome_doc(o, o.ordered(odds.outcomes[o.name])) for o in calc.outcomes_for(odds.inputs)]
     doc["notes"] = list(odds.notes)
+    doc["steps"] = [step_doc(s) for s in steps]
     doc["summary"] = "; ".join(o["summary"] for o in doc["outcomes"])
     return doc
 

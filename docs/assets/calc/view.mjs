@@ -3,7 +3,7 @@
 // every field, outcome and message comes from the schema or the engine.
 
 import { MapGridInput } from "./map-grid.mjs";
-import { MODES, el, hasScale, renderDetails, renderNotes, renderRoll, renderSummary } from "./results.mjs";
+import { MODES, el, hasScale, renderDetails, renderNotes, renderRoll, renderSteps, renderSummary } from "./results.mjs";
 
 const SITE_ROOT = new URL("../../", import.meta.url);
 // Parameters that are not inputs but may be in a calculator page's URL: the
@@ -148,7 +148,7 @@ export class CalculatorView {
     const answerBox = el("div", { class: "fm-answer-box" }, this.engineNote, this.generalErrors, this.summary);
     const rollBox = el("div", { class: "fm-roll-box" }, actions, this.rollLog);
     const layout = el("div", { class: "fm-layout" }, answerBox, this.form, rollBox);
-    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.notice, layout, this.details, this.readings);
+    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.notice, layout, this.details, this.buildSteps(), this.readings);
     this.updateLink();
   }
 
@@ -381,6 +381,7 @@ export class CalculatorView {
     renderSummary(this.summaryList, answer, this.mode);
     renderDetails(this.results, answer);
     renderNotes(this.readings, answer);
+    this.showSteps(answer);
     this.live.textContent = answer.summary;
     this.markStale(false);
     this.lastInputs = JSON.stringify(answer.inputs);
@@ -388,9 +389,23 @@ export class CalculatorView {
     this.rollLog.dataset.stale = String(this.rollLog.dataset.inputs !== this.lastInputs);
   }
 
+  // ------------------------------------------------------------ how it comes about
+
+  // A collapsible list of the procedure's rolls (the answer's steps), after the results.
+  buildSteps() {
+    this.stepsBox = el("div", { class: "fm-steps" });
+    this.stepsDetails = el("details", { class: "fm-details fm-steps-details", hidden: true }, el("summary", { text: "How it comes about: every roll, how often it is made, what it decides" }), this.stepsBox);
+    return this.stepsDetails;
+  }
+
+  showSteps(answer) {
+    renderSteps(this.stepsBox, answer);
+    this.stepsDetails.hidden = this.schema.rolls_dice === false;
+  }
+
   // Results for inputs that are not the ones shown stay on screen, dimmed and marked.
   markStale(stale) {
-    for (const box of [this.summary, this.results]) {
+    for (const box of [this.summary, this.results, this.stepsBox]) {
       if (stale && this.answer) box.dataset.stale = "true";
       else delete box.dataset.stale;
     }
