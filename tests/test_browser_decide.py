@@ -3,10 +3,13 @@ about, rolls anyone can check by opening a link, two options side by side."""
 
 from __future__ import annotations
 
+import hashlib
+from urllib.parse import parse_qs, urlsplit
+
 import pytest
 
 import rules_py
-from conftest import open_tab
+from conftest import cli, open_tab, query
 
 pytestmark = pytest.mark.browser
 
@@ -52,3 +55,91 @@ def test_a_calculator_without_dice_has_no_steps(phone):
     phone.goto("calculators/konrad-supply/")
     phone.calculator("konrad-supply")
     assert phone.page.locator(f"{scope('konrad-supply')} .fm-steps-details").evaluate("d => d.hidden")
+
+
+# ---------------------------------------------------------------- rolls anyone can check
+
+ROLL_CASES = [
+    ("chq-comms-check", {"nation": "usa", "boosts": "1"}),
+    ("k47-air-strike", {"turns": "4", "flak_shots": "4", "down": "true"}),
+    ("po-artillery-shoot", {"mission": "concentration", "batteries": "2", "to_hit": "3"}),
+]
+SEEDS = ["0", "7", "1234", "987654321", "18446744073709551615"]
+
+
+def page_roll(tab, calc_id: str, seed: str):
+    """The roll the page made and shows: its dice (label, faces) and each outcome's rolled value."""
+    log = tab.page.wait_for_selector(f'{scope(calc_id)} .fm-roll-log[data-seed="{seed}"]:not([hidden])', timeout=60_000)
+    dice = log.eval_on_selector_all(".fm-dice > li", "els => els.map(e => [e.dataset.label, e.dataset.faces])")
+    outcomes = dict(log.eval_on_selector_all("[data-roll-outcome]", "els => els.map(e => [e.dataset.rollOutcome, e.dataset.value])"))
+    return dice, outcomes
+
+
+def cli_roll(calc_id: str, seed: str, inputs: dict[str, str]):
+    out = cli("roll", calc_id, "--seed", seed, *(f"{k}={v}" for k, v in inputs.items()))
+    return [[d["label"], " ".join(map(str, d["faces"]))] for d in out["dice"]], out["outcomes"]
+
+
+@pytest.mark.parametrize(("calc_id", "inputs"), ROLL_CASES, ids=[c for c, _ in ROLL_CASES])
+def test_a_roll_link_shows_the_same_roll_as_the_command_line(phone, calc_id, inputs):
+    """Five seeds, from 0 to 2**64 - 1: opening ?seed=N with the inputs rolls in the page the
+    dice and outcomes that `python -m rules_py roll` gives."""
+    phone.errors.clear()
+    for seed in SEEDS:
+        phone.navigate(f"calculators/{calc_id}/{query({**inputs, 'seed': seed})}")
+        dice, outcomes = page_roll(phone, calc_id, seed)
+        want_dice, want_outcomes = cli_roll(calc_id, seed, inputs)
+        assert dice and dice == want_dice, seed
+        assert outcomes == want_outcomes, seed
+        # The log says how to see it again: the same inputs and seed.
+        link = phone.page.locator(f"{scope(calc_id)} .fm-roll-link")
+        assert "Open this link to see the same roll" in link.text_content()
+        changed = rules_py.answer(calc_id, inputs, seed)["changed"]  # the inputs that differ from their defaults
+        assert parse_qs(urlsplit(link.get_attribute("data-roll-link")).query) == {**{k: [v] for k, v in changed.items()}, "seed": [seed]}
+        assert not phone.page.locator(f"{scope(calc_id)} .fm-notice").is_visible()  # seed is not "ignored"
+    assert phone.errors == []
+
+
+def test_a_phrase_seed_rolls_as_the_number_it_hashes_to(phone):
+    """SHA-256 of the phrase's UTF-8, first 8 bytes big-endian: the page sends the phrase as typed,
+    and its roll is the CLI's roll with that number (and with the phrase)."""
+    calc_id, inputs, phrase = "chq-comms-check", {"nation": "soviet"}, "Konrad day 3, sector 14"
+    number = str(int.from_bytes(hashlib.sha256(phrase.encode()).digest()[:8], "big"))
+    phone.navigate(f"calculators/{calc_id}/{query({**inputs, 'seed': phrase})}")
+    dice, outcomes = page_roll(phone, calc_id, phrase)
+    assert (dice, outcomes) == tuple(cli_roll(calc_id, number, inputs)) == tuple(cli_roll(calc_id, phrase, inputs))
+    assert number in phone.page.locator(f"{scope(calc_id)} .fm-roll-head").text_content()
+
+
+def test_copy_link_after_a_roll_carries_its_seed_and_the_tab_keeps_a_history(browser, server):
+    """Roll with a typed seed: Copy link and the address carry it; the tab's history lists the
+    roll with its link; a changed input drops the seed from the link (that roll was for other inputs)."""
+    tab = open_tab(browser, server, viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        calc_id = "chq-comms-check"
+        tab.goto(f"calculators/{calc_id}/?nation=usa")
+        root = tab.calculator(calc_id)
+        for seed in ("41", "supper at Minsk"):
+            tab.page.fill(f"{scope(calc_id)} .fm-seed", seed)
+            tab.page.click(f"{scope(calc_id)} .fm-roll-button")
+            page_roll(tab, calc_id, seed)
+            tab.page.click(f"{scope(calc_id)} .fm-copy-button")
+            tab.page.wait_for_function("() => document.querySelector('.calculator').dataset.copied !== undefined")
+            copied = root.get_attribute("data-copied")
+            assert parse_qs(urlsplit(copied).query) == {"nation": ["usa"], "seed": [seed]}
+            assert parse_qs(urlsplit(tab.page.url).query) == {"nation": ["usa"], "seed": [seed]}
+            root.evaluate("r => delete r.dataset.copied")
+        items = tab.page.eval_on_selector_all(f"{scope(calc_id)} .fm-history-item", "els => els.map(e => [e.dataset.seed, e.querySelector('a').href])")
+        assert [s for s, _ in items] == ["supper at Minsk", "41"]  # newest first
+        assert all(parse_qs(urlsplit(href).query)["seed"] == [s] for s, href in items)
+        # Another input: the roll shown is not one of these inputs, so the link has no seed.
+        tab.page.select_option(f'{scope(calc_id)} [data-input="nation"]', "soviet")
+        tab.page.wait_for_function("() => !new URLSearchParams(location.search).has('seed') && new URLSearchParams(location.search).get('nation') === 'soviet'")
+        assert "seed=" not in root.query_selector(".fm-link").get_attribute("href")
+        # The history survives a reload of the tab (sessionStorage).
+        tab.page.reload()
+        tab.calculator(calc_id)
+        assert tab.page.locator(f"{scope(calc_id)} .fm-history-item").count() == 2
+        assert tab.errors == []
+    finally:
+        tab.close()
