@@ -143,3 +143,73 @@ def test_copy_link_after_a_roll_carries_its_seed_and_the_tab_keeps_a_history(bro
         assert tab.errors == []
     finally:
         tab.close()
+
+
+# ---------------------------------------------------------------- compare
+
+
+def option_cells(tab, calc_id: str, option: str) -> dict[tuple[str, str], str]:
+    return {
+        (o, v): p
+        for o, v, p in tab.page.eval_on_selector_all(
+            f'{scope(calc_id)} .fm-compare-option[data-option="{option}"] [data-p]', "els => els.map(e => [e.dataset.outcome, e.dataset.value, e.dataset.p])"
+        )
+    }
+
+
+def test_a_compare_link_shows_both_options_and_their_difference(phone):
+    """Comms, Germany against the Soviets (hand-worked in tests/test_compare.py): success 1/2 and 11/32,
+    b - a = -5/32; the mean margin 1/2 and 0. Stacked on a phone: B under A."""
+    calc_id = "chq-comms-check"
+    phone.errors.clear()
+    phone.goto(f"calculators/{calc_id}/?nation=germany&vs.nation=soviet")
+    root = phone.calculator(calc_id)
+    phone.page.wait_for_selector(f'{scope(calc_id)}[data-compare-status="ready"]')
+    a, b = option_cells(phone, calc_id, "a"), option_cells(phone, calc_id, "b")
+    assert a[("success", "true")] == "1/2" and b[("success", "true")] == "11/32"
+    assert a[("margin", "4")] == "1/128" and ("margin", "4") not in b  # the Soviets' 3 dice cannot beat 3 by 4
+    diffs = dict(phone.page.eval_on_selector_all(f"{scope(calc_id)} .fm-compare-table tbody tr", "els => els.map(e => [e.dataset.outcome, e.querySelector('[data-diff]').dataset.diff])"))
+    assert diffs == {"success": "-5/32", "margin": "-1/2"}
+    assert phone.page.locator(f'{scope(calc_id)} .fm-compare-table tr[data-outcome="success"] .fm-diff').text_content() == "\u221215.6 points"
+    box_a = phone.page.locator(f'{scope(calc_id)} .fm-compare-option[data-option="a"]').bounding_box()
+    box_b = phone.page.locator(f'{scope(calc_id)} .fm-compare-option[data-option="b"]').bounding_box()
+    assert box_b["y"] >= box_a["y"] + box_a["height"]  # stacked
+    assert not root.query_selector(".fm-notice").is_visible()  # vs. parameters are not "ignored"
+    assert phone.errors == []
+
+
+def test_compare_side_by_side_on_a_desktop_and_its_state_in_the_address(browser, server):
+    """Open option B, change its boosts: the address carries vs.boosts; B follows A where it has no
+    change; Stop comparing drops vs. from the address. Soviet + 1 boost (4 dice) against + 2 (5 dice):
+    Bin(7) >= 4 = 1/2 against Bin(8) >= 4 = 163/256."""
+    tab = open_tab(browser, server, viewport={"width": 1280, "height": 900})
+    try:
+        calc_id = "chq-comms-check"
+        tab.goto(f"calculators/{calc_id}/?nation=soviet&boosts=1")
+        tab.calculator(calc_id)
+        tab.page.click(f"{scope(calc_id)} .fm-compare-button")
+        tab.page.fill(f'{scope(calc_id)} [data-vs-input="boosts"]', "2")
+        tab.page.wait_for_function("() => new URLSearchParams(location.search).get('vs.boosts') === '2'")
+        tab.page.wait_for_selector(f'{scope(calc_id)}[data-compare-status="ready"] .fm-compare-option[data-option="b"] [data-outcome="success"][data-value="true"][data-p="163/256"]', state="attached")
+        assert option_cells(tab, calc_id, "a")[("success", "true")] == "1/2"
+        box_a = tab.page.locator(f'{scope(calc_id)} .fm-compare-option[data-option="a"]').bounding_box()
+        box_b = tab.page.locator(f'{scope(calc_id)} .fm-compare-option[data-option="b"]').bounding_box()
+        assert abs(box_a["y"] - box_b["y"]) < 1 and box_b["x"] > box_a["x"]  # side by side
+        # A's nation changes: B, which did not change its nation, follows (Germany + 2 boosts: 6 dice, Bin(9) >= 4 = 191/256).
+        tab.page.select_option(f'{scope(calc_id)} [data-input="nation"]', "germany")
+        tab.page.wait_for_selector(f'{scope(calc_id)} .fm-compare-option[data-option="b"] [data-outcome="success"][data-value="true"][data-p="191/256"]', state="attached")
+        assert tab.page.locator(f'{scope(calc_id)} [data-vs-input="nation"]').input_value() == "germany"
+        tab.page.click(f"{scope(calc_id)} .fm-compare-button")
+        tab.page.wait_for_function("() => ![...new URLSearchParams(location.search).keys()].some(k => k.startsWith('vs.'))")
+        assert tab.page.locator(f"{scope(calc_id)} .fm-compare").is_hidden()
+        assert tab.errors == []
+    finally:
+        tab.close()
+
+
+def test_a_bad_option_b_input_is_said_beside_its_field(phone):
+    calc_id = "chq-comms-check"
+    phone.goto(f"calculators/{calc_id}/?vs.boosts=-1")
+    phone.calculator(calc_id)
+    error = phone.page.wait_for_selector(f'{scope(calc_id)} [data-field-error="vs.boosts"]:not([hidden])')
+    assert "boosts" in error.text_content() or "-1" in error.text_content()

@@ -2,6 +2,7 @@
 // Loaded by calculator.mjs only on pages that have a calculator. Generic:
 // every field, outcome and message comes from the schema or the engine.
 
+import { CompareView, VS } from "./compare.mjs";
 import { MapGridInput } from "./map-grid.mjs";
 import { MODES, el, hasScale, renderDetails, renderNotes, renderRoll, renderSteps, renderSummary } from "./results.mjs";
 
@@ -61,8 +62,10 @@ export class CalculatorView {
     const names = new Set(this.schema.fields.map((f) => f.name));
     this.raw = { ...this.defaults };
     this.ignored = [];
+    this.vsRaw = {}; // option B's changes (compare.mjs)
     for (const [name, value] of params) {
       if (names.has(name)) this.raw[name] = value;
+      else if (name.startsWith(VS) && names.has(name.slice(VS.length))) this.vsRaw[name.slice(VS.length)] = value;
       else if (!FOREIGN_PARAMS.has(name)) this.ignored.push(name);
     }
     this.ownSearch = location.search;
@@ -78,6 +81,7 @@ export class CalculatorView {
     this.readQuery();
     for (const f of this.schema.fields) this.show(f.name);
     this.showAddressSeed();
+    this.compare.follow(this.vsRaw);
     this.showNotice();
     this.updateLink();
     this.schedule(0);
@@ -154,7 +158,7 @@ export class CalculatorView {
     const answerBox = el("div", { class: "fm-answer-box" }, this.engineNote, this.generalErrors, this.summary);
     const rollBox = el("div", { class: "fm-roll-box" }, actions, this.rollLog, rolls ? this.buildHistory() : null);
     const layout = el("div", { class: "fm-layout" }, answerBox, this.form, rollBox);
-    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.notice, layout, this.details, this.buildSteps(), this.readings);
+    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.notice, layout, this.buildCompare(), this.details, this.buildSteps(), this.readings);
     this.updateLink();
   }
 
@@ -273,6 +277,7 @@ export class CalculatorView {
   query() {
     const params = new URLSearchParams();
     for (const f of this.schema.fields) if (this.raw[f.name] !== this.defaults[f.name]) params.set(f.name, this.raw[f.name]);
+    for (const [name, value] of this.compare ? this.compare.params() : []) params.set(name, value);
     if (this.rolledSeed != null) params.set("seed", this.rolledSeed);
     return params.toString();
   }
@@ -378,6 +383,7 @@ export class CalculatorView {
       this.root.dataset.valid = "true";
       this.rollButton.disabled = false;
       this.rollFromAddress();
+      this.compareAnswered();
     }
     this.root.dataset.answerMs = (performance.now() - t0).toFixed(1);
     if (!this.root.dataset.firstAnswerAt) this.root.dataset.firstAnswerAt = performance.now().toFixed(0);
@@ -396,6 +402,28 @@ export class CalculatorView {
     this.lastInputs = JSON.stringify(answer.inputs);
     for (const map of Object.values(this.maps || {})) map.drawOutcomes(answer.outcomes);
     this.rollLog.dataset.stale = String(this.rollLog.dataset.inputs !== this.lastInputs);
+  }
+
+  // ------------------------------------------------------------ compare (compare.mjs)
+
+  buildCompare() {
+    this.compare = new CompareView(this, this.vsRaw || {});
+    return this.compare.element;
+  }
+
+  // Option B changed: the link and the address carry its changes.
+  compareChanged() {
+    this.updateLink();
+    if (this.standalone) {
+      history.replaceState(history.state, "", this.pageUrl(true));
+      this.ownSearch = location.search;
+    }
+  }
+
+  // Option A has a new answer: option B follows A where it has no change of its own.
+  compareAnswered() {
+    this.compare.showWidgets();
+    this.compare.schedule(0);
   }
 
   // ------------------------------------------------------------ how it comes about
