@@ -15,7 +15,7 @@ PORT ?= 8000
 # Material prints an end-of-life banner on every build; we know (see README).
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup check site serve test system-deps clean bench
+.PHONY: setup check check-js site serve test system-deps clean bench
 
 setup: $(VENV)/.installed node_modules/pyodide/.installed
 
@@ -33,13 +33,15 @@ node_modules/pyodide/.installed: package.json package-lock.json
 	touch $@
 
 # Generated pages and assets first, then the strict build (any warning fails it),
-# then the sheets' PDFs, printed by headless Chromium.
+# then the sheets' PDFs, printed by headless Chromium, then the service worker
+# (Workbox), which lists every file of the built site.
 site: setup system-deps
 	$(PY) scripts/build_pages.py
 	$(PY) scripts/build_wheel.py
 	@[ -n "$$SITE_URL" ] || echo "SITE_URL is not set: the site names no address, and instant navigation needs one (README: Publishing)"
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) scripts/build_sheets_pdf.py
+	node scripts/build_sw.mjs site
 
 # Served by scripts/local_site.py rather than http.server: it lists the built
 # pages in the sitemap it serves, so instant navigation works without SITE_URL.
@@ -59,10 +61,15 @@ system-deps:
 	echo "Installing Debian's $(SYSTEM_DEPS)"; \
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_DEPS) >/dev/null
 
-# The fast tier: lint, then every test that needs neither a built site nor a browser.
-check: $(VENV)/.installed
+# The fast tier: lint, then every test that needs neither a built site nor a
+# browser, and the page's own JavaScript tests on Node's built-in runner (the
+# map grid's cases shared with rules_py, tests/map_grid_cases.json).
+check: $(VENV)/.installed check-js
 	$(PY) -m ruff check --quiet
 	$(PY) -m pytest -q -m "not site and not browser"
+
+check-js:
+	node --test tests/
 
 # make check first (it fails fast), then the build, then the tests that need it.
 test: check site
@@ -71,7 +78,9 @@ test: check site
 # Benchmarks, not timed tests: odds in CPython, then the calculators in Chromium.
 bench: site
 	$(PY) scripts/bench_odds.py
+	$(PY) scripts/bench_konrad_map.py
 	$(PY) scripts/bench_browser.py
+	$(PY) scripts/bench_map_editor.py
 
 clean:
 	rm -rf site build docs/calculators docs/glossary docs/interpretations docs/assets/generated .pytest_cache

@@ -27,15 +27,19 @@ from .seeds import Seed, parse_seed
 USAGE = "usage: python -m rules_py list | odds ID [name=value ...] [--vs name=value ...] | roll ID --seed S [--answer] [name=value ...] | answer ID [--seed S] [name=value ...]"
 
 
-def _pairs(args: list[str]) -> dict[str, str]:
-    inputs: dict[str, str] = {}
+def _pairs(args: list[str]) -> dict[str, str | list[str]]:
+    """name=value arguments; a name given more than once keeps all its values,
+    which the calculator refuses with the same message a page's link gets."""
+    inputs: dict[str, str | list[str]] = {}
     for arg in args:
         name, sep, value = arg.partition("=")
         if not sep or not name:
             raise InputError(f"{quoted(arg)} is not name=value")
         if name in inputs:
-            raise InputError(f"{quoted(name)} given twice", name)
-        inputs[name] = value
+            before = inputs[name]
+            inputs[name] = [*before, value] if isinstance(before, list) else [before, value]
+        else:
+            inputs[name] = value
     return inputs
 
 

@@ -32,6 +32,13 @@ chance and the numbers' cumulative chances do not count them. The mean is
 over the numbers only, ``E[X | X is a number] = sum v p_v / sum p_v``, and
 the answer names the words it leaves out and their total chance.
 
+A map outcome carries ``draw`` (``kind``: ``"unit"``, ``"path"`` or
+``"cells"``) and its cells numbered from 1. A unit outcome also has
+``draw.key``, the name the map's legend gives its badges ("modifier": the
+same for every unit), ``badge``, the whole text ("modifier \u22121"; empty
+when there is nothing worth showing) and ``badge_value``, the text the cell
+shows beside the legend ("\u22121").
+
 How it comes about. An odds answer also lists ``steps``: every labelled
 roll of the procedure in the order first met, with ``p_rolled``, the exact
 chance that it is made at all, and ``values``, the distribution of what it
@@ -145,6 +152,8 @@ def _draw(outcome: Outcome) -> dict[str, Any] | None:
     draw: dict[str, Any] = {"kind": outcome.draw}
     if outcome.unit:
         draw["unit"] = outcome.unit
+        # The legend's name for this kind of badge: one entry for every unit's "modifier".
+        draw["key"] = _short(outcome)
     return draw
 
 
@@ -167,7 +176,7 @@ def outcome_doc(outcome: Outcome, pairs: list[tuple[Any, Fraction]]) -> dict[str
         doc.update(_value_doc(outcome, certain[0], "value_label"))
         doc["summary"] = f"{outcome.label}: {doc['value_label']}"
         if outcome.draw == "unit":
-            doc["badge"] = _badge(outcome, doc)
+            _badge(outcome, doc)
         return doc
     doc["kind"] = "distribution"
     numeric = outcome.type == "int"
@@ -205,7 +214,7 @@ def outcome_doc(outcome: Outcome, pairs: list[tuple[Any, Fraction]]) -> dict[str
             doc["mean_leaves_out_p"] = format_probability(1 - mass)
     doc["summary"] = _summary(outcome, doc, values[likeliest])
     if outcome.draw == "unit":
-        doc["badge"] = _badge(outcome, doc, values[likeliest])
+        _badge(outcome, doc, values[likeliest])
     return doc
 
 
@@ -214,22 +223,28 @@ def _short(outcome: Outcome) -> str:
     return outcome.label.rsplit(": ", 1)[-1]
 
 
-def _badge(outcome: Outcome, doc: dict[str, Any], likeliest: dict[str, Any] | None = None) -> str:
-    """What a unit's cell on a map shows for this outcome ("" for nothing worth showing):
-    a certain yes shows the outcome's name and a certain no nothing; a number its
-    value; odds the chance of yes, the mean, or the likeliest value."""
+def _badge(outcome: Outcome, doc: dict[str, Any], likeliest: dict[str, Any] | None = None) -> None:
+    """What a unit's cell on a map shows for this outcome, set on ``doc``:
+    ``badge``, the whole text ("modifier \u22121"; "" for nothing worth showing),
+    and ``badge_value``, its value alone ("\u22121"), which the map shows on
+    the cell beside a legend naming the outcome (``draw.key``, "modifier").
+    A certain yes shows the outcome's name and a certain no nothing; a number
+    its value; odds the chance of yes, the mean, or the likeliest value."""
+    key = _short(outcome)
     if doc["kind"] != "distribution":
         if outcome.type == "bool":
-            return _short(outcome) if doc["value"] == "true" else ""
-        if doc["value_label"] == "none":
-            return ""
-        return f"{_short(outcome)} {doc['value_label']}"
-    if outcome.type == "bool":
+            value = key if doc["value"] == "true" else ""
+        else:
+            value = "" if doc["value_label"] == "none" else doc["value_label"]
+    elif outcome.type == "bool":
         yes = next((v for v in doc["values"] if v["value"] == "true"), None)
-        return f"{_short(outcome)} {yes['percent'] if yes else '0%'}"
-    if doc["mean_text"] is not None:
-        return f"{_short(outcome)} \u2248{doc['mean_text']}"
-    return f"{_short(outcome)} {likeliest['label']}" if likeliest else ""
+        value = yes["percent"] if yes else "0%"
+    elif doc["mean_text"] is not None:
+        value = f"\u2248{doc['mean_text']}"
+    else:
+        value = likeliest["label"] if likeliest else ""
+    doc["badge_value"] = value
+    doc["badge"] = "" if not value else value if value == key else f"{key} {value}"
 
 
 def _summary(outcome: Outcome, doc: dict[str, Any], likeliest: dict[str, Any]) -> str:
@@ -486,7 +501,7 @@ def roll_answer(calc: Calculator, seed: Seed, raw: Mapping[str, Any] | None = No
         entry.update(_value_doc(o, roll.outcomes[o.name], "value_label"))
         entry["summary"] = f"{o.label}: {entry['value_label']}"
         if o.draw == "unit":
-            entry["badge"] = _badge(o, entry)
+            _badge(o, entry)
         outcomes.append(entry)
     doc["outcomes"] = outcomes
     doc["summary"] = f"Rolled with seed {seed.text}: " + "; ".join(o["summary"] for o in outcomes)

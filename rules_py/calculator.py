@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from .dice import Distribution, Rolling, enumerate_outcomes
+from .grid import check_spec, text_limit
 
 FIELD_TYPES = ("int", "bool", "choice", "number", "text", "map")
 OUTCOME_TYPES = ("int", "bool", "choice")
@@ -30,15 +31,8 @@ _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 MAX_TEXT = 4000
 
-# The generic map-grid notation, for a field of type "map" (its ``grid``):
-#   text = [EDGES edge_sep] ROW row_sep ROW ...   (top row first)
-#   EDGES: letters from "edges" (map sides, e.g. N E S W), each at most once
-#   a ROW is a run of cells; a cell is one state code, then optional mark codes,
-#   then optional label characters (e.g. "F*ab": state F, mark *, labels a and b)
-# grid = {"edge_sep": ":", "row_sep": "/", "edges": [{"code": "W", "label": ...}],
-#         "states": [{"code": "F", "label": ...}], "marks": [{"code": "*", "label": ..., "max": 1}],
-#         "labels": {"chars": "abc...", "label": ...}, "max_rows": 40, "max_cols": 40}
-MAP_GRID_KEYS = frozenset({"edge_sep", "row_sep", "edges", "states", "marks", "labels", "max_rows", "max_cols"})
+# A field of type "map" has a ``grid`` saying how its text encodes a grid of
+# cells (rules_py.grid.MAP_GRID_KEYS); rules_py.grid holds the grammar and reads it.
 
 
 def quoted(raw: Any, limit: int = 80) -> str:
@@ -83,7 +77,7 @@ class Field:
     choices: tuple[Choice, ...] = ()
     required: bool = False
     # For type "map" only: how the text encodes a grid, so a generic editor can draw it.
-    # See MAP_GRID_KEYS; the rules that give the grid meaning stay in the procedure.
+    # See rules_py.grid; the rules that give the grid meaning stay in the procedure.
     grid: dict | None = dataclass_field(default=None, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -95,8 +89,11 @@ class Field:
             raise ValueError(f"{self.name}: a choice field needs choices")
         if (self.type == "map") != (self.grid is not None):
             raise ValueError(f"{self.name}: a map field, and only a map field, has a grid")
-        if self.grid is not None and set(self.grid) - MAP_GRID_KEYS:
-            raise ValueError(f"{self.name}: unknown grid keys {sorted(set(self.grid) - MAP_GRID_KEYS)}")
+        if self.grid is not None:
+            try:
+                check_spec(self.grid)
+            except ValueError as e:
+                raise ValueError(f"{self.name}: {e}") from None
         if not self.required and self.default is not None:
             self.parse(self.default)  # a default must itself be valid
 
@@ -115,6 +112,8 @@ class Field:
             if self.maximum is not None:
                 return f"{kind} of at most {self.maximum}"
             return kind
+        if self.type == "map":
+            return f"a map of at most {self.grid['max_rows']} rows of {self.grid['max_cols']} cells ({text_limit(self.grid)} characters)"
         return f"text of at most {MAX_TEXT} characters"
 
     def parse(self, raw: Any) -> Any:
@@ -150,8 +149,8 @@ class Field:
             else:
                 raise bad
             return self._bounded(value, bad)
-        # text and map: plain text, never evaluated.
-        if not isinstance(raw, str) or len(raw) > MAX_TEXT:
+        # text and map: plain text, never evaluated. A map's own grammar bounds its length.
+        if not isinstance(raw, str) or len(raw) > (MAX_TEXT if self.type == "text" else text_limit(self.grid)):
             raise bad
         return raw
 
@@ -351,7 +350,10 @@ class Calculator:
                 errors.append((None, f"unknown input {quoted(name)}: {self.id} takes " + (", ".join(sorted(known)) or "no inputs")))
         values: dict[str, Any] = {}
         for f in self.fields:
-            if f.name in raw:
+            if f.name in raw and isinstance(raw[f.name], (list, tuple)):
+                # The CLI and a page's link give a name twice this way: refused alike.
+                errors.append((f.name, f"given {len(raw[f.name])} times: give {f.name} once"))
+            elif f.name in raw:
                 try:
                     values[f.name] = f.parse(raw[f.name])
                 except InputError as e:

@@ -1,52 +1,64 @@
-"""Benchmark the calculators in a real browser, on the built site served locally.
+"""Benchmark the calculators in a real browser, on the built site as a static host serves it.
 
-    python scripts/bench_browser.py [--runs 5] [--json out.json]
+    python scripts/bench_browser.py [--profiles loopback,fast4g,slow4g] [--cpu 1,4] [--runs 1]
+                                    [--warm] [--json out.json]
 
-Needs `make site` first and Debian's Chromium. Every start-up run uses a fresh
-browser context (nothing cached), and the medians are of --runs runs:
+Needs `make site` first and Debian's Chromium. The site is served by
+local_site.HostServer, which behaves like a static host (gzip for compressible
+files, .gz files as they are, Last-Modified and 304s, keep-alive) and paces
+every byte it sends through one shared link, so the Web Worker's and the
+service worker's downloads are throttled too (DevTools' network emulation
+would not reach them). Profiles: loopback (unpaced), fast4g (9 Mbit/s, 60 ms
+round trip), slow4g (1.6 Mbit/s, 150 ms); --cpu 4 also slows the CPU 4 times
+(Emulation.setCPUThrottlingRate on the page).
 
-(a) bare Pyodide boot: an empty page whose module worker only loads the
-    site's own copy of Pyodide the ordinary way (loadPyodide, no snapshot),
-    from navigation start to the worker's "loaded";
-(e) the site's engine alone: an empty page that starts the site's own
-    worker.mjs (Pyodide restored from the build's memory snapshot, the wheel
-    unpacked, rules_py imported), from navigation start to its "ready";
-(b) navigation to first answer: a calculator page, from navigation start to
-    the first odds on show (the glue's data-first-answer-at);
-    and (b)/(a), goal <= 1.10: the site's wait against Pyodide's own boot;
-    (b)/(e): what the page itself (Material, the form) adds to the engine;
-(c) each calculator's warm answer time in the page: engine round trips
-    (post to the worker, rules_py, JSON back) for its default and example
-    inputs, median and worst of 7 each, goal <= 30 ms, timed once the page
-    has been open 10 s; a first, cold pass over every calculator and input
-    set right after the engine started is reported on its own line, and so
-    are three random valid input sets per calculator (seeded), which the
-    worker's warm-up never ran ("unseen");
-(d) bytes transferred for a rules page without a calculator, a rules page
-    with one, and a calculator page (as served here, and gzip-compressed as a
-    typical host would send them).
+For each profile and CPU rate, medians of --runs runs, each in fresh browser
+contexts (nothing cached, no service worker):
 
-(a), (e) and (b) runs alternate, so a busy machine slows them alike.
+  bare      a bare Pyodide boot: an empty page whose module worker loads
+            Pyodide as published (node_modules/pyodide, whole standard library)
+            the ordinary way, from navigation start to loadPyodide's end;
+  first     a first visit of a calculator page with non-default inputs (its
+            first example in the query): navigation start to the first answer
+            on show (the view's data-first-answer-at); bytes and requests up to
+            then, and once the visit has settled (the service worker's
+            precache, the snapshot for the next visit);
+  default   a first visit of a calculator page at its defaults: first answer,
+            and the same less first contentful paint;
+  repeat    the first visit's browser opens the same page again: first answer;
+  offline   then with the network cut (the server drops every request):
+            other calculator pages answer (every one on loopback, two
+            elsewhere) and rules pages open (every page of the sitemap on
+            loopback, two elsewhere).
+
+Goals, as ratios of the same run's bare boot: first <= 0.8 on fast4g and
+<= 0.6 on loopback; repeat <= 0.5 on loopback; default answer <= 100 ms after
+first contentful paint; first visit <= 6 MiB on the wire; offline: every page
+opens and every calculator answers.
+
+--warm adds the old warm-answer table (each calculator's engine round trips).
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import random
+import re
 import statistics
 import sys
+import time
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
-from local_site import StaticServer, launch
+from local_site import HostServer, Link, launch
 
 import rules_py
 from rules_py.calculator import InputError
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
+PYODIDE = ROOT / "node_modules" / "pyodide"
 
 BARE_PAGE = b"""<!doctype html><meta charset="utf-8"><title>Bare Pyodide boot</title>
 <script type="module">
@@ -54,50 +66,225 @@ const worker = new Worker("/__bench__/bare-worker.mjs", { type: "module" });
 worker.onmessage = () => { document.documentElement.dataset.booted = performance.now().toFixed(1); };
 </script>"""
 
-BARE_WORKER = b"""import { loadPyodide } from "/assets/generated/pyodide/pyodide.mjs";
-await loadPyodide({ indexURL: new URL("/assets/generated/pyodide/", location.href).href, packages: [], stdout: () => {} });
+# Pyodide as published (node_modules), not the site's copy with its cut standard library.
+BARE_WORKER = b"""import { loadPyodide } from "/__bench__/pyodide/pyodide.mjs";
+await loadPyodide({ indexURL: new URL("/__bench__/pyodide/", location.href).href, packages: [], stdout: () => {} });
 postMessage("loaded");
 """
 
-ENGINE_PAGE = b"""<!doctype html><meta charset="utf-8"><title>The site's engine alone</title>
-<script type="module">
-const worker = new Worker("/assets/calc/worker.mjs", { type: "module" });
-worker.onmessage = (event) => {
-  if (event.data.type === "ready") document.documentElement.dataset.booted = performance.now().toFixed(1);
-  else document.documentElement.dataset.failed = JSON.stringify(event.data);
-};
-</script>"""
+PROFILES = {
+    "loopback": (None, 0),
+    "fast4g": (9, 60),
+    "slow4g": (1.6, 150),
+}
+MIB = 2**20
 
 TIMEOUT_MS = 120_000
 SETTLE_S = 10  # how long a calculator page is open before its warm answers are timed
 
 
-def bare_boot(browser, server, page_path: str = "__bench__/bare.html") -> float:
-    context = browser.new_context()
-    try:
+SETTLE_S = 10  # how long a calculator page is open before its warm answers are timed (--warm)
+
+
+class Profile:
+    """One link and CPU rate; every context it opens gets the CPU rate."""
+
+    def __init__(self, browser, server: HostServer, name: str, cpu: float):
+        self.browser, self.server, self.name, self.cpu = browser, server, name, cpu
+        mbit, rtt = PROFILES[name]
+        server.link = Link(mbit, rtt)
+
+    def context(self, service_workers: str = "allow"):
+        return self.browser.new_context(service_workers=service_workers)
+
+    def page(self, context):
         page = context.new_page()
-        page.goto(server.url(page_path))
-        page.wait_for_selector("html[data-booted], html[data-failed]", timeout=TIMEOUT_MS, state="attached")
-        failed = page.get_attribute("html", "data-failed")
-        if failed:
-            raise SystemExit(f"the engine did not start: {failed}")
+        if self.cpu != 1:
+            session = context.new_cdp_session(page)
+            session.send("Emulation.setCPUThrottlingRate", {"rate": self.cpu})
+        return page
+
+
+def bare_boot(profile: Profile) -> float:
+    context = profile.context(service_workers="block")
+    try:
+        page = profile.page(context)
+        page.goto(profile.server.url("__bench__/bare.html"))
+        page.wait_for_selector("html[data-booted]", timeout=TIMEOUT_MS, state="attached")
         return float(page.get_attribute("html", "data-booted"))
     finally:
         context.close()
 
 
-def first_answer(browser, server, path: str, calc_id: str) -> tuple[float, dict]:
-    context = browser.new_context()
+def answer_at(page, calc_id: str) -> dict:
+    root = page.wait_for_selector(f'.calculator[data-calculator="{calc_id}"][data-first-answer-at]', timeout=TIMEOUT_MS, state="attached")
+    fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
+    snapshot = page.evaluate("window.fireMissionEngine ? fireMissionEngine.fromSnapshot ?? null : null")
+    return {"ms": float(root.get_attribute("data-first-answer-at")), "fcp_ms": fcp, "snapshot": snapshot}
+
+
+def settle(page, server: HostServer, quiet_s: float = 1.5, limit_s: float = 240) -> None:
+    """Wait until the visit's background work is over: the snapshot fetched for the next
+    visit, the service worker's copy of the engine made, and nothing sent for quiet_s."""
+    page.wait_for_function(
+        "() => fireMissionEngine.fromSnapshot || fireMissionEngine.snapshotPrefetched !== undefined", timeout=TIMEOUT_MS * 2
+    )
+    # A site with a service worker: until it has kept the engine (assets/offline.mjs).
+    page.wait_for_function(
+        "() => !document.querySelector('script[src*=\"offline.mjs\"]') || document.documentElement.dataset.offline === 'engine'",
+        timeout=TIMEOUT_MS * 2,
+    )
+    last, since, start = server.counters(), time.monotonic(), time.monotonic()
+    while time.monotonic() - since < quiet_s and time.monotonic() - start < limit_s:
+        time.sleep(0.25)
+        now = server.counters()
+        if now != last:
+            last, since = now, time.monotonic()
+
+
+def quiet(server: HostServer, quiet_s: float = 1.0, limit_s: float = 60) -> None:
+    """Until the server has sent nothing for quiet_s (a closed context's downloads have stopped)."""
+    last, since, start = server.counters(), time.monotonic(), time.monotonic()
+    while time.monotonic() - since < quiet_s and time.monotonic() - start < limit_s:
+        time.sleep(0.2)
+        now = server.counters()
+        if now != last:
+            last, since = now, time.monotonic()
+
+
+def delta(before: tuple[int, int], after: tuple[int, int]) -> dict:
+    return {"bytes": after[0] - before[0], "requests": after[1] - before[1]}
+
+
+def visits(profile: Profile, first_path: str, default_path: str, calc_id: str, offline_calcs: list[str], offline_pages: list[str]) -> dict:
+    server = profile.server
+    out: dict = {}
+    # default inputs, first visit
+    context = profile.context()
     try:
-        page = context.new_page()
-        page.goto(server.url(path))
-        root = page.wait_for_selector(f'.calculator[data-calculator="{calc_id}"][data-first-answer-at]', timeout=TIMEOUT_MS, state="attached")
-        phases = page.evaluate(
-            "({started: fireMissionEngine.startedAt, boot: fireMissionEngine.bootMs, snapshot: fireMissionEngine.fromSnapshot, ...fireMissionEngine.phases})"
-        )
-        return float(root.get_attribute("data-first-answer-at")), phases
+        page = profile.page(context)
+        page.goto(server.url(default_path))
+        d = answer_at(page, calc_id)
+        out["default"] = {**d, "after_fcp_ms": d["ms"] - d["fcp_ms"] if d["fcp_ms"] is not None else None}
     finally:
         context.close()
+    quiet(server)  # nothing of that visit left on the link to slow the next
+    # non-default inputs: first visit, settled, repeat, network cut
+    context = profile.context()
+    try:
+        page = profile.page(context)
+        c0 = server.counters()
+        page.goto(server.url(first_path))
+        out["first"] = {**answer_at(page, calc_id), **delta(c0, server.counters())}
+        settle(page, server)
+        out["first"]["settled"] = delta(c0, server.counters())
+        c1 = server.counters()
+        page.goto(server.url(first_path))
+        out["repeat"] = {**answer_at(page, calc_id), **delta(c1, server.counters())}
+        settle(page, server, quiet_s=0.5)
+        server.cut = True
+        try:
+            answered, opened, failures = 0, 0, []
+            for other in offline_calcs:
+                try:
+                    page.goto(server.url(f"calculators/{other}/"))
+                    page.wait_for_selector(f'.calculator[data-calculator="{other}"][data-status="ready"]', timeout=TIMEOUT_MS)
+                    answered += 1
+                except Exception as error:
+                    failures.append(f"calculators/{other}/: {str(error).splitlines()[0]}")
+            for path in offline_pages:
+                try:
+                    page.goto(server.url(path))
+                    page.wait_for_selector("article.md-content__inner h1", timeout=10_000)
+                    opened += 1
+                except Exception as error:
+                    failures.append(f"{path}: {str(error).splitlines()[0]}")
+            out["offline"] = {"calculators": f"{answered}/{len(offline_calcs)}", "pages": f"{opened}/{len(offline_pages)}", "failures": failures[:5]}
+        finally:
+            server.cut = False
+    finally:
+        context.close()
+    return out
+
+
+def sitemap_pages() -> list[str]:
+    text = (SITE / "sitemap.xml").read_text(encoding="utf-8")
+    return [re.sub(r"^https?://[^/]+/", "", loc) for loc in re.findall(r"<loc>([^<]+)</loc>", text)]
+
+
+def med(values):
+    values = [v for v in values if v is not None]
+    return round(statistics.median(values)) if values else None
+
+
+def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict) -> dict:
+    profile = Profile(browser, server, name, cpu)
+    full = name == "loopback"
+    calcs = [c.id for c in rules_py.calculators()]
+    offline_calcs = [c for c in calcs if c != paths["id"]] if full else [c for c in calcs if c != paths["id"]][:2]
+    pages = [p for p in sitemap_pages() if not p.startswith("calculators/")]
+    offline_pages = pages if full else pages[1:3]
+    bare, rows = [], []
+    for i in range(runs):
+        bare.append(bare_boot(profile))
+        quiet(server)
+        rows.append(visits(profile, paths["first"], paths["default"], paths["id"], offline_calcs if i == 0 else [], offline_pages if i == 0 else []))
+        r = rows[-1]
+        print(
+            f"  {name} cpu×{cpu:g} run {i + 1}: bare {bare[-1]:.0f} ms, first {r['first']['ms']:.0f} ms, "
+            f"default {r['default']['ms']:.0f} ms, repeat {r['repeat']['ms']:.0f} ms",
+            file=sys.stderr,
+        )
+    b = statistics.median(bare)
+    first = med([r["first"]["ms"] for r in rows])
+    repeat = med([r["repeat"]["ms"] for r in rows])
+    return {
+        "profile": name,
+        "cpu": cpu,
+        "bare_ms": round(b),
+        "first_ms": first,
+        "first_over_bare": round(first / b, 3),
+        "first_bytes_to_answer": med([r["first"]["bytes"] for r in rows]),
+        "first_requests_to_answer": med([r["first"]["requests"] for r in rows]),
+        "first_bytes_settled": med([r["first"]["settled"]["bytes"] for r in rows]),
+        "first_requests_settled": med([r["first"]["settled"]["requests"] for r in rows]),
+        "default_ms": med([r["default"]["ms"] for r in rows]),
+        "default_after_fcp_ms": med([r["default"]["after_fcp_ms"] for r in rows]),
+        "repeat_ms": repeat,
+        "repeat_over_bare": round(repeat / b, 3),
+        "repeat_bytes": med([r["repeat"]["bytes"] for r in rows]),
+        "repeat_requests": med([r["repeat"]["requests"] for r in rows]),
+        "repeat_from_snapshot": [r["repeat"]["snapshot"] for r in rows],
+        "offline": rows[0]["offline"],
+        "runs": rows,
+        "bare_all": [round(x) for x in bare],
+    }
+
+
+GOALS = {"loopback": (0.6, 0.5), "fast4g": (0.8, None), "slow4g": (None, None)}
+
+
+def print_table(results: list[dict]) -> None:
+    def ok(value, goal):
+        return "" if goal is None else (" ✓" if value <= goal else " ✗")
+
+    print("| profile | bare boot | first answer (non-default) | ÷ bare | default answer | − FCP | repeat visit | ÷ bare | "
+          "first visit to answer | first visit settled | repeat | offline |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    for r in results:
+        g_first, g_repeat = GOALS[r["profile"]]
+        mib = lambda n: f"{n / MIB:.2f} MiB"  # noqa: E731
+        print(
+            f"| {r['profile']} cpu×{r['cpu']:g} | {r['bare_ms']} ms | {r['first_ms']} ms | {r['first_over_bare']:.2f}{ok(r['first_over_bare'], g_first)} | "
+            f"{r['default_ms']} ms | {r['default_after_fcp_ms']} ms{ok(r['default_after_fcp_ms'], 100)} | {r['repeat_ms']} ms | "
+            f"{r['repeat_over_bare']:.2f}{ok(r['repeat_over_bare'], g_repeat)} | "
+            f"{mib(r['first_bytes_to_answer'])}{ok(r['first_bytes_to_answer'], 6 * MIB)} in {r['first_requests_to_answer']} | "
+            f"{mib(r['first_bytes_settled'])} in {r['first_requests_settled']} | {mib(r['repeat_bytes'])} in {r['repeat_requests']} | "
+            f"calculators {r['offline']['calculators']}, pages {r['offline']['pages']} |"
+        )
+    for r in results:
+        for failure in r["offline"]["failures"]:
+            print(f"  offline failure ({r['profile']}): {failure}")
 
 
 ROUND_TRIPS = """async ([id, inputs, repeats]) => {
@@ -137,171 +324,91 @@ def unseen_inputs(calc, count: int = 3) -> list[dict[str, str]]:
     return found
 
 
-def warm_answers(browser, server, repeats: int = 7) -> tuple[dict[str, dict], dict]:
-    """(warm answers per calculator, the first answers right after the engine started).
-
-    An engine restored from a snapshot has run little Python yet: for the first
-    few seconds (4 to 6 here) the browser runs Python's interpreter unoptimised
-    while it compiles the optimised code in the background, and answers take up
-    to 5 times longer. So the first pass over every calculator and input set,
-    right after the engine is ready, is timed apart as the cold answers; the
-    warm answers are timed once the page has been open SETTLE_S seconds, as a
-    player's would be after reading the form, by when the worker's own
-    warm-up (worker.mjs) is over.
-    """
-    context = browser.new_context()
+def warm_answers(browser, server, repeats: int = 7) -> dict[str, dict]:
+    """Each calculator's warm answer time in the page (engine round trips, median and
+    worst of ``repeats`` for its default and example inputs), once the page has been
+    open SETTLE_S seconds, and three unseen input sets each."""
+    context = browser.new_context(service_workers="block")
     out = {}
     try:
         page = context.new_page()
         calcs = rules_py.calculators()
         page.goto(server.url(f"calculators/{calcs[0].id}/"))
         page.wait_for_selector(f'.calculator[data-calculator="{calcs[0].id}"][data-status="ready"]', timeout=TIMEOUT_MS)
-        cold = []
+        page.wait_for_function(f"() => performance.now() > {SETTLE_S * 1000}", polling=100, timeout=TIMEOUT_MS)
         for calc in calcs:
+            round_trips = []
             for inputs in ({}, *calc.examples):
-                cold += [t for t, _ in page.evaluate(ROUND_TRIPS, [calc.id, inputs, 1])]
-        page.wait_for_function(f"performance.now() > {SETTLE_S * 1000}", polling=100, timeout=TIMEOUT_MS)
-        warm_up = page.evaluate("fireMissionEngine.warmUp || null")
-        for calc in calcs:
-            round_trips, computes = [], []
-            for inputs in ({}, *calc.examples):
-                times = page.evaluate(ROUND_TRIPS, [calc.id, inputs, repeats])
-                round_trips += [t for t, _ in times]
-                computes += [m for _, m in times]
+                round_trips += [t for t, _ in page.evaluate(ROUND_TRIPS, [calc.id, inputs, repeats])]
             unseen = [t for inputs in unseen_inputs(calc) for t, _ in page.evaluate(ROUND_TRIPS, [calc.id, inputs, 3])]
             out[calc.id] = {
                 "median_ms": round(statistics.median(round_trips), 2),
                 "worst_ms": round(max(round_trips), 2),
-                "median_python_ms": round(statistics.median(computes), 2),
-                "input_sets": 1 + len(calc.examples),
-                "unseen_median_ms": round(statistics.median(unseen), 2) if unseen else None,
                 "unseen_worst_ms": round(max(unseen), 2) if unseen else None,
             }
     finally:
         context.close()
-    return out, {
-        "answers": len(cold),
-        "median_ms": round(statistics.median(cold), 2),
-        "worst_ms": round(max(cold), 2),
-        "total_ms": round(sum(cold)),
-        "worker_warm_up": warm_up,
-    }
-
-
-def transferred(browser, server, path: str, calc_id: str | None) -> dict:
-    context = browser.new_context()
-    sizes: dict[str, int] = {}
-    try:
-
-        def finished(request):
-            s = request.sizes()
-            sizes[request.url] = s["responseBodySize"] + s["responseHeadersSize"]
-
-        context.on("requestfinished", finished)
-        page = context.new_page()
-        page.goto(server.url(path))
-        if calc_id:
-            page.wait_for_selector(f'.calculator[data-calculator="{calc_id}"][data-status="ready"]', timeout=TIMEOUT_MS)
-        page.wait_for_load_state("networkidle")
-    finally:
-        context.close()
-    gz = 0
-    for url in sizes:
-        local = urlsplit(url).path
-        file = SITE / local.lstrip("/")
-        if local.endswith("/"):
-            file = file / "index.html"
-        if file.is_file():
-            gz += len(gzip.compress(file.read_bytes(), 6))
-    return {"requests": len(sizes), "bytes": sum(sizes.values()), "gzip_bytes": gz}
+    return out
 
 
 def main() -> int:
+    global SITE
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--profiles", default="loopback,fast4g", help=f"comma-separated, of {', '.join(PROFILES)}")
+    parser.add_argument("--cpu", default="1", help="comma-separated CPU slow-down rates, e.g. 1,4")
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--warm", action="store_true", help="also time every calculator's warm answers (loopback)")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--site", type=Path, default=SITE, help="a built site (default: site/), e.g. an older build to compare")
     args = parser.parse_args()
+    SITE = args.site.resolve()
     if not (SITE / "index.html").exists():
         print("site/ is not built: run `make site` first", file=sys.stderr)
         return 2
+    names = [p.strip() for p in args.profiles.split(",") if p.strip()]
+    for name in names:
+        if name not in PROFILES:
+            parser.error(f"no profile {name!r}")
+    rates = [float(c) for c in args.cpu.split(",")]
 
     calcs = rules_py.calculators()
     first = calcs[0]
     example = first.examples[0] if first.examples else {}
-    calc_path = f"calculators/{first.id}/" + ("?" + urlencode(example) if example else "")
-    embedded = next((c for c in calcs if c.page), None)
-    rules_with = embedded.page.removesuffix(".md").removesuffix("index").rstrip("/") + "/" if embedded else None
-    rules_without = "combat-hq/"  # a system's index page: a rules page with no calculator
+    paths = {
+        "id": first.id,
+        "first": f"calculators/{first.id}/" + ("?" + urlencode(example) if example else ""),
+        "default": f"calculators/{first.id}/",
+    }
 
     from playwright.sync_api import sync_playwright
 
     extra = {
         "/__bench__/bare.html": ("text/html; charset=utf-8", BARE_PAGE),
         "/__bench__/bare-worker.mjs": ("text/javascript", BARE_WORKER),
-        "/__bench__/engine.html": ("text/html; charset=utf-8", ENGINE_PAGE),
     }
-    with StaticServer(SITE, extra=extra) as server, sync_playwright() as playwright:
+    results = []
+    warm = None
+    with HostServer(SITE, extra=extra, mounts={"/__bench__/pyodide/": PYODIDE}) as server, sync_playwright() as playwright:
         browser = launch(playwright)
         try:
-            bare_boot(browser, server)  # warm the OS file cache and the browser binary, not counted
-            a, e, b, phases = [], [], [], []
-            for i in range(args.runs):
-                a.append(bare_boot(browser, server))
-                e.append(bare_boot(browser, server, "__bench__/engine.html"))
-                t, ph = first_answer(browser, server, calc_path, first.id)
-                b.append(t)
-                phases.append(ph)
-                print(f"  run {i + 1}: bare boot {a[-1]:.0f} ms, engine alone {e[-1]:.0f} ms, first answer {b[-1]:.0f} ms", file=sys.stderr)
-            warm, cold = warm_answers(browser, server)
-            pages = {
-                "rules page without a calculator (" + rules_without + ")": transferred(browser, server, rules_without, None),
-            }
-            if rules_with:
-                pages[f"rules page with a calculator ({rules_with})"] = transferred(browser, server, rules_with, embedded.id)
-            pages[f"calculator page ({calc_path})"] = transferred(browser, server, calc_path, first.id)
+            bare_boot(Profile(browser, server, "loopback", 1))  # warm the OS file cache and the browser binary, not counted
+            for name in names:
+                for cpu in rates:
+                    results.append(run_profile(browser, server, name, cpu, args.runs, paths))
+            if args.warm:
+                server.link = Link()
+                warm = warm_answers(browser, server)
         finally:
             browser.close()
 
-    snaps = [bool(p["snapshot"]) for p in phases]
-    ma, me, mb = statistics.median(a), statistics.median(e), statistics.median(b)
-    report = {
-        "runs": args.runs,
-        "a_bare_boot_ms": {"median": round(ma), "all": [round(x) for x in a]},
-        "e_engine_alone_ms": {"median": round(me), "all": [round(x) for x in e]},
-        "b_first_answer_ms": {"median": round(mb), "all": [round(x) for x in b], "page": calc_path},
-        "b_over_a": round(mb / ma, 3),
-        "b_over_e": round(mb / me, 3),
-        "worker_phases_ms_median": {k: round(statistics.median(p[k] for p in phases)) for k in phases[0] if k != "snapshot"},
-        "from_snapshot": [bool(p["snapshot"]) for p in phases],
-        "c_warm_answers": warm,
-        "c_cold_first_pass": cold,
-        "d_transfer": pages,
-    }
-    print(f"(a) bare Pyodide boot        median {ma:.0f} ms   {[round(x) for x in a]}")
-    print(f"(e) the site's engine alone  median {me:.0f} ms   {[round(x) for x in e]}")
-    print(f"(b) navigation → 1st answer  median {mb:.0f} ms   {[round(x) for x in b]}   ({calc_path})")
-    print(f"    (b)/(a) = {mb / ma:.3f}   goal ≤ 1.10: {'met' if mb / ma <= 1.10 else 'NOT met'}")
-    print(f"    (b)/(e) = {mb / me:.3f}   (what the page adds to its engine)")
-    print(f"    worker phases (median ms): {report['worker_phases_ms_median']}; Python from the snapshot in {sum(snaps)} of {len(snaps)} runs")
-    print("(c) warm answers in the page (round trip; Python alone), goal ≤ 30 ms:")
-    for calc_id, w in warm.items():
-        ok = "met" if w["worst_ms"] <= 30 else "NOT met"
-        unseen = f"unseen: median {w['unseen_median_ms']:5.1f}, worst {w['unseen_worst_ms']:6.1f} ms" if w["unseen_median_ms"] is not None else ""
-        print(f"    {calc_id:24s} median {w['median_ms']:5.1f} ms  worst {w['worst_ms']:5.1f} ms  (Python {w['median_python_ms']:4.1f} ms)  {ok:7s}  {unseen}")
-    print(
-        f"    cold first pass right after start ({cold['answers']} answers, {cold['total_ms']:.0f} ms in all): "
-        f"median {cold['median_ms']:.1f} ms, worst {cold['worst_ms']:.1f} ms"
-    )
-    if cold["worker_warm_up"]:
-        w = cold["worker_warm_up"]
-        print(f"    the worker's warm-up: {w['answers']} answers, {w['ms']:.0f} ms of Python, done within {SETTLE_S} s")
-    else:
-        print(f"    the worker's warm-up was not over {SETTLE_S} s after the page opened")
-    print("(d) bytes transferred:")
-    for name, d in pages.items():
-        print(f"    {name}: {d['bytes'] / 1024:,.0f} KiB in {d['requests']} requests ({d['gzip_bytes'] / 1024:,.0f} KiB gzip-compressed)")
+    print(f"Pages: {paths['first']} (non-default), {paths['default']} (default); {args.runs} run(s), medians.")
+    print_table(results)
+    if warm:
+        print("Warm answers in the page (round trip), goal <= 30 ms:")
+        for calc_id, w in warm.items():
+            print(f"    {calc_id:24s} median {w['median_ms']:5.1f} ms  worst {w['worst_ms']:5.1f} ms  unseen worst {w['unseen_worst_ms']} ms")
     if args.json:
-        args.json.write_text(json.dumps(report, indent=1) + "\n")
+        args.json.write_text(json.dumps({"results": results, "warm": warm}, indent=1) + "\n")
     return 0
 
 

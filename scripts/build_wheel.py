@@ -17,6 +17,13 @@ instead of booting Python, which is most of the wait for a first answer. It
 holds no rule (rules_py still comes as the wheel), so it is cached in
 ``build/pyodide-snapshot/`` by the Pyodide version and that module list.
 
+``pyodide/python_stdlib.zip`` is Pyodide's standard library cut to the files
+that Python reads while it boots, unpacks the wheel and answers every
+calculator (``stdlib_files`` from ``pyodide_bytecode.mjs``): 0.2 MB where
+Pyodide's whole one is 2.5 MB, most of a first visit's bytes after the
+WebAssembly itself (see scripts/bench_browser.py). An import outside that list
+would fail in the browser, so the tests run every calculator there.
+
 Writes ``docs/assets/generated/runtime.json`` naming the wheel and the
 snapshot with their SHA-256, for the Web Worker in ``docs/assets/calc/worker.mjs``,
 and the versions of Node.js and Chromium the build used.
@@ -101,7 +108,7 @@ def build_snapshot(modules: list[str]) -> Path:
     return target
 
 
-def build_wheel() -> tuple[Path, list[str]]:
+def build_wheel() -> tuple[Path, list[str], list[str]]:
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("rules_py-*.whl"):
         old.unlink()
@@ -125,7 +132,7 @@ def build_wheel() -> tuple[Path, list[str]]:
         target = OUT / wheel.name
         bytecode = pyodide_bytecode(wheel)
         add_bytecode(wheel, target, bytecode["files"])
-    return target, bytecode["stdlib_modules"]
+    return target, bytecode["stdlib_modules"], bytecode["stdlib_files"]
 
 
 def pyodide_bytecode(wheel: Path) -> dict:
@@ -157,6 +164,7 @@ def pyodide_bytecode(wheel: Path) -> dict:
     return {
         "files": {path: base64.b64decode(data) for path, data in answer["files"].items()},
         "stdlib_modules": list(answer["stdlib_modules"]),
+        "stdlib_files": list(answer["stdlib_files"]),
     }
 
 
@@ -184,22 +192,36 @@ def add_bytecode(wheel: Path, target: Path, bytecode: dict[str, bytes]) -> None:
         out.writestr(record_name, "\n".join(record) + "\n")
 
 
-def vendor_pyodide() -> Path:
+def cut_stdlib(source: Path, target: Path, keep: list[str]) -> None:
+    """Pyodide's python_stdlib.zip with only the files in ``keep``, byte for byte reproducible."""
+    wanted = set(keep)
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        missing = wanted - set(src.namelist())
+        if missing:
+            raise SystemExit(f"build_wheel: not in Pyodide's python_stdlib.zip: {sorted(missing)}")
+        for name in sorted(wanted):
+            out.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), src.read(name), zipfile.ZIP_DEFLATED)
+
+
+def vendor_pyodide(stdlib_files: list[str]) -> Path:
     target = OUT / "pyodide"
     if target.exists():
         shutil.rmtree(target)
     target.mkdir(parents=True)
     version = pyodide_version()
     for name in PYODIDE_FILES:
-        shutil.copy2(PYODIDE_SRC / name, target / name)
+        if name == "python_stdlib.zip":
+            cut_stdlib(PYODIDE_SRC / name, target / name, stdlib_files)
+        else:
+            shutil.copy2(PYODIDE_SRC / name, target / name)
     (target / "VERSION").write_text(version + "\n")
     return target
 
 
 def main() -> None:
-    wheel, stdlib_modules = build_wheel()
+    wheel, stdlib_modules, stdlib_files = build_wheel()
     snapshot = build_snapshot(stdlib_modules)
-    pyodide = vendor_pyodide()
+    pyodide = vendor_pyodide(stdlib_files)
     runtime = {
         "wheel": wheel.name,
         # The worker asks for wheel?v=<sha256>, so no browser keeps an old wheel.
@@ -211,6 +233,15 @@ def main() -> None:
         "pyodide": (pyodide / "VERSION").read_text().strip(),
         # The tools the build used, checked against the tested ones by tests/test_wheel.py.
         **tool_versions(),
+        # The WebAssembly's size gzipped, as most hosts send it: the worker judges the
+        # link's speed from how fast it arrives (worker.mjs, fastLink).
+        "wasm_gzip_size": len(gzip.compress((pyodide / "pyodide.asm.wasm").read_bytes(), 6, mtime=0)),
+        # Each file's size on the site, so the worker can say how much of the engine has arrived.
+        "sizes": {
+            path.relative_to(OUT).as_posix(): path.stat().st_size
+            for path in sorted([wheel, snapshot, *pyodide.iterdir()])
+            if path.name != "VERSION"
+        },
     }
     (OUT / "runtime.json").write_text(json.dumps(runtime, indent=1) + "\n")
     print(

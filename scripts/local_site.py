@@ -12,6 +12,13 @@
   and host but not its port or path, so a site built for another address
   would quietly fall back to full page loads, and one built with none (no
   SITE_URL: an empty sitemap) would never navigate instantly.
+* :class:`HostServer` is a StaticServer that behaves like a static host on a
+  phone's network, for the benchmark: gzip for compressible files (``.gz``
+  files go as they are), Last-Modified and 304s, keep-alive, and every byte it
+  sends (headers included, the service worker's and the Web Worker's downloads
+  too) paced through one shared :class:`Link` with a bandwidth and a round-trip
+  time. It counts bytes and requests, and can cut the network (``cut = True``:
+  every request gets its connection closed without an answer).
 * :func:`launch` starts Debian's Chromium through Playwright's sync API.
 * :class:`RequestLog` is a route guard for a browser context: it records every
   request and aborts any that would leave 127.0.0.1.
@@ -24,10 +31,13 @@ scripts/local_site.py --host H --port P site``).
 from __future__ import annotations
 
 import functools
+import gzip
 import io
 import re
 import sys
 import threading
+import time
+from email.utils import formatdate, parsedate_to_datetime
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -222,6 +232,179 @@ class StaticServer:
         self.stop()
 
 
+class Link:
+    """One link shared by every response: ``mbit`` megabits a second (None: as fast as
+    the machine goes) and ``rtt_ms``, waited once per request before its answer."""
+
+    CHUNK = 16 * 1024
+
+    def __init__(self, mbit: float | None = None, rtt_ms: float = 0.0):
+        self.bytes_per_s = mbit * 1e6 / 8 if mbit else None
+        self.rtt_s = rtt_ms / 1000
+        self.free_at = 0.0
+        self.lock = threading.Lock()
+
+    def send(self, write, data: bytes) -> None:
+        if not self.bytes_per_s:
+            write(data)
+            return
+        view = memoryview(data)
+        for start in range(0, len(view), self.CHUNK):
+            chunk = view[start:start + self.CHUNK]
+            with self.lock:
+                begin = max(time.monotonic(), self.free_at)
+                self.free_at = begin + len(chunk) / self.bytes_per_s
+                done = self.free_at
+            delay = done - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            write(chunk)
+
+
+class _PacedWriter:
+    def __init__(self, raw, server: "_HostServer"):
+        self.raw = raw
+        self.server = server
+
+    def write(self, data) -> int:
+        data = bytes(data)
+        self.server.link.send(self.raw.write, data)
+        with self.server.lock:
+            self.server.sent += len(data)
+        return len(data)
+
+    @property
+    def closed(self) -> bool:
+        return self.raw.closed
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    def close(self) -> None:
+        self.raw.close()
+
+
+# What a static host compresses on the fly (nginx's gzip_types and the like, plus WebAssembly).
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml", ".txt", ".map", ".webmanifest", ".ico"}
+
+
+class _HostHandler(_Handler):
+    server: "_HostServer"
+    protocol_version = "HTTP/1.1"  # keep-alive, as hosts do
+
+    def setup(self):
+        super().setup()
+        self.wfile = _PacedWriter(self.wfile, self.server)
+
+    def translate_path(self, path):
+        local = unquote(urlsplit(path).path)
+        for prefix, folder in self.server.mounts.items():
+            if local.startswith(prefix):
+                return str(Path(folder) / local[len(prefix):])
+        return super().translate_path(path)
+
+    def send_head(self):
+        if self.server.cut:
+            self.close_connection = True
+            return None
+        with self.server.lock:
+            self.server.requests += 1
+        if self.server.link.rtt_s:
+            time.sleep(self.server.link.rtt_s)
+        path = unquote(urlsplit(self.path).path)
+        file = Path(self.translate_path(self.path))
+        if file.is_dir():
+            if not path.endswith("/"):
+                return super().send_head()  # the redirect to the folder's address
+            file = file / "index.html"
+        suffix = file.suffix.lower()
+        accepts_gzip = "gzip" in self.headers.get("Accept-Encoding", "")
+        if path != "/sitemap.xml" and path not in self.server.extra and suffix in COMPRESSIBLE and file.is_file() and accepts_gzip:
+            return self._send_gzipped(path, file)
+        return super().send_head()
+
+    def _send_gzipped(self, path: str, file: Path):
+        with self.server.lock:
+            self.server.requested.append(path)
+        mtime = int(file.stat().st_mtime)
+        since = self.headers.get("If-Modified-Since")
+        if since:
+            try:
+                if parsedate_to_datetime(since).timestamp() >= mtime:
+                    self.send_response(304)
+                    self.send_header("Last-Modified", formatdate(mtime, usegmt=True))
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError):
+                pass
+        key = (str(file), mtime)
+        body = self.server.gzipped.get(key)
+        if body is None:
+            body = gzip.compress(file.read_bytes(), 6, mtime=0)
+            self.server.gzipped[key] = body
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(file)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", formatdate(mtime, usegmt=True))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+class _HostServer(_Server):
+    def __init__(self, *args, link, mounts, **kwargs):
+        self.link = link
+        self.mounts = mounts
+        self.cut = False
+        self.sent = 0
+        self.requests = 0
+        self.gzipped: dict = {}
+        super().__init__(*args, **kwargs)
+
+
+class HostServer(StaticServer):
+    """A static host on a paced link: ``HostServer(site, link=Link(9, 60))``.
+
+    ``mounts`` serves {url prefix: folder} beside the site (the benchmark's bare
+    Pyodide). ``sent`` and ``requests`` count what went out; ``cut`` drops
+    every request, as a network cut would.
+    """
+
+    def __init__(self, root: Path, link: Link | None = None, mounts: dict[str, Path] | None = None,
+                 extra: dict[str, tuple[str, bytes]] | None = None):
+        handler = functools.partial(_HostHandler, directory=str(root))
+        self._server = _HostServer(
+            ("127.0.0.1", 0), handler,
+            extra=dict(extra or {}), wrong_types={}, stall=set(), gzip_encoded=set(), missing=set(),
+            link=link or Link(), mounts=dict(mounts or {}),
+        )
+        self.port = self._server.server_address[1]
+        self.base = f"http://127.0.0.1:{self.port}/"
+        self._thread = threading.Thread(target=self._server.serve_forever, name="host-server", daemon=True)
+
+    @property
+    def link(self) -> Link:
+        return self._server.link
+
+    @link.setter
+    def link(self, link: Link) -> None:
+        self._server.link = link
+
+    @property
+    def cut(self) -> bool:
+        return self._server.cut
+
+    @cut.setter
+    def cut(self, value: bool) -> None:
+        self._server.cut = value
+
+    def counters(self) -> tuple[int, int]:
+        """(bytes sent, requests answered) so far."""
+        with self._server.lock:
+            return self._server.sent, self._server.requests
+
+
 def launch(playwright):
     """Debian's headless Chromium (Playwright cannot download its own here)."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
@@ -230,10 +413,13 @@ def launch(playwright):
 class RequestLog:
     """Route guard for a browser context: records every request, aborts any not on 127.0.0.1."""
 
-    def __init__(self, context):
+    def __init__(self, context, guard: bool = True):
         self.urls: list[str] = []
         self.blocked: list[str] = []
-        context.route("**/*", self._route)
+        # Routing turns Chromium's HTTP cache off; guard=False records requests
+        # without it, for a test of what a second visit gets from that cache.
+        if guard:
+            context.route("**/*", self._route)
         # Workers' requests are seen here too (Chromium reports them per context).
         context.on("request", lambda request: self._seen(request.url))
 

@@ -21,6 +21,13 @@
   host that sends this same policy as a header with every file, the worker's
   included: Pyodide needs it to compile its WebAssembly, and nothing more
   (no 'unsafe-eval': measured in Chromium, it boots and answers without).
+* Every calculator on a page carries its answers for its default inputs and
+  for each of its examples, computed now by ``rules_py.answer`` and embedded
+  as JSON in an attribute (``<div class="fm-prerendered" hidden
+  data-answers="…">``: not a ``<script>`` data block, which instant
+  navigation would try to run and the policy would refuse): the page renders
+  them with the same renderer as live answers, before the engine has started
+  (docs/assets/calc/view.mjs).
 * An empty ``.nojekyll`` beside the pages, for GitHub Pages.
 """
 
@@ -28,8 +35,13 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
+import json
 import re
+from functools import cache
 from pathlib import Path
+
+import rules_py
 
 # mkdocs puts this file's folder on sys.path while it loads a hook.
 from term_links import TermLinksExtension
@@ -55,6 +67,25 @@ def on_config(config):
 def on_page_markdown(markdown, page, config, files):
     _TERM_LINKS.page = page.file.src_uri
     return markdown
+
+
+_CALCULATOR = re.compile(r'(<div class="calculator" data-calculator="(?P<id>[a-z0-9-]+)">)')
+
+
+@cache
+def prerendered(calc_id: str) -> str:
+    """The calculator's answers for its defaults and examples, as a JSON data block."""
+    calc = rules_py.get(calc_id)
+    answers = {}
+    for inputs in ({}, *calc.examples):
+        doc = rules_py.answer(calc_id, inputs)
+        answers.setdefault(json.dumps(doc["inputs"], sort_keys=True), doc)  # an example may equal the defaults
+    text = json.dumps(list(answers.values()), separators=(",", ":"), ensure_ascii=False)
+    return f'<div class="fm-prerendered" hidden data-answers="{html.escape(text, quote=True)}"></div>'
+
+
+def on_page_content(html, page, config, files):
+    return _CALCULATOR.sub(lambda m: m.group(1) + prerendered(m.group("id")), html)
 
 
 def script_hashes(html: str) -> set[str]:

@@ -7,7 +7,8 @@
 //
 // Out: {"cache_tag": "cpython-314",
 //       "files":  {"rules_py/__pycache__/dice.cpython-314.pyc": "<base64>", ...},
-//       "stdlib_modules": ["_csv", "csv", "fractions", "tomllib", ...]}
+//       "stdlib_modules": ["_csv", "csv", "fractions", "tomllib", ...],
+//       "stdlib_files": ["encodings/__init__.py", "json/decoder.py", ...]}
 //
 // "files" go into the wheel beside their modules, as "unchecked hash" .pyc
 // files (PEP 552): used without comparing them with a source's modification
@@ -15,6 +16,10 @@
 // of Pyodide's standard library that unpacking the wheel and importing rules_py
 // (and loading every calculator) add to a freshly booted interpreter: pyodide_snapshot.mjs
 // imports them before it takes the memory snapshot the browser boots from.
+// "stdlib_files" is every file of Pyodide's python_stdlib.zip that Python
+// read by the end: the boot, the wheel, rules_py, then every calculator's
+// odds and a roll for its defaults and each example, and a bad request. The
+// browser gets a python_stdlib.zip cut to these (build_wheel.py).
 // scripts/build_wheel.py calls this and caches the answer.
 
 import { readFileSync } from "node:fs";
@@ -68,4 +73,28 @@ for folder, _, names in os.walk(posixpath.join(site_packages, "rules_py")):
 
 json.dumps({"cache_tag": sys.implementation.cache_tag, "files": files})
 `);
-process.stdout.write(JSON.stringify({ ...JSON.parse(out), stdlib_modules: stdlibModules }));
+// Last, every request a page makes, so that whatever they import lazily is listed too.
+const stdlibFiles = pyodide.runPython(`
+import json, sys, rules_py
+for calc in rules_py.calculators():
+    for inputs in ({}, *calc.examples):
+        for op in ("odds", "roll"):
+            rules_py.call_json(json.dumps({"op": op, "id": calc.id, "inputs": inputs, "seed": 7, "describe": True}))
+rules_py.call_json(json.dumps({"op": "odds", "id": calc.id, "inputs": {"no such field": "x"}}))
+rules_py.call_json("not json")
+rules_py.call_json(json.dumps({"op": "schema"}))
+try:
+    raise ValueError("a traceback, as Pyodide formats one for an uncaught error")
+except ValueError:
+    import traceback
+    traceback.format_exc()
+zips = [p for p in sys.path if p.endswith(".zip")]
+used = set()
+for module in list(sys.modules.values()):
+    origin = getattr(getattr(module, "__spec__", None), "origin", None) or getattr(module, "__file__", None) or ""
+    for z in zips:
+        if origin.startswith(z + "/"):
+            used.add(origin[len(z) + 1:])
+sorted(used)
+`).toJs();
+process.stdout.write(JSON.stringify({ ...JSON.parse(out), stdlib_modules: stdlibModules, stdlib_files: stdlibFiles }));

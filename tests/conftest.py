@@ -155,9 +155,12 @@ class Tab:
         self.context.close()
 
 
-def open_tab(browser, server, **context_options) -> Tab:
+def open_tab(browser, server, guard: bool = True, **context_options) -> Tab:
+    """A new context: nothing cached, and no service worker unless service_workers="allow"
+    (one would answer later tests from its cache). guard=False: see RequestLog."""
+    context_options.setdefault("service_workers", "block")
     context = browser.new_context(**context_options)
-    requests = RequestLog(context)
+    requests = RequestLog(context, guard=guard)
     page = context.new_page()
     tab = Tab(context, page, server, requests)
     page.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)

@@ -20,7 +20,7 @@ from rules_py.calculator import Calculator, Field
 FIELD_STRATEGIES: dict[str, tuple] = {}
 
 
-# The map-grid field (see MAP_GRID_KEYS in rules_py.calculator), drawn from its ``grid``
+# The map-grid field (see rules_py.grid), drawn from its ``grid``
 # alone. The grid says nothing of which state a mark or a label may sit on, so valid
 # maps put them only on cells of the first state listed (the side the map is drawn
 # for: Konrad's friendly sectors), which every map calculator must accept. The cells

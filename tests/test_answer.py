@@ -155,6 +155,21 @@ def test_certain_outcomes_and_cells_numbered_from_one():
     assert doc["rolls_dice"] is False
 
 
+def test_unit_badges_name_their_kind_and_give_the_value_alone():
+    # The supply example: unit a is 7 sectors from the depot (band 6-8: -1) and
+    # not isolated; unit c is cut off (isolated: -3, no distance).
+    doc = rules_py.answer("konrad-supply", {"map": "W:F*FFFFFFFaFFFE/FFFFFFFFFFFbE/FFeFEEEFFFFEE/FEEFcEEFFFFFdE/FFFEEEEEEEEE"})
+    a = outcome(doc, "modifier_a")
+    assert a["draw"] == {"kind": "unit", "unit": "a", "key": "modifier"}
+    assert (a["badge"], a["badge_value"]) == ("modifier \u22121", "\u22121")
+    d = outcome(doc, "distance_a")
+    assert (d["draw"]["key"], d["badge"], d["badge_value"]) == ("sectors to the depot", "sectors to the depot 7", "7")
+    c = outcome(doc, "isolated_c")
+    assert (c["badge"], c["badge_value"]) == ("isolated", "isolated")  # a certain yes: its name
+    assert (outcome(doc, "isolated_a")["badge"], outcome(doc, "isolated_a")["badge_value"]) == ("", "")  # a certain no: nothing
+    assert (outcome(doc, "distance_c")["badge"], outcome(doc, "distance_c")["badge_value"]) == ("", "")  # none: nothing
+
+
 def test_percent_rounds_exactly_and_never_says_0_or_100_falsely():
     assert percent(Fraction(11, 32)) == "34.4%"
     assert percent(Fraction(1, 216)) == "0.46%"  # 0.4629..., two decimals below 1 %

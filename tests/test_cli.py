@@ -113,3 +113,11 @@ def test_a_full_output_gives_one_error_line_not_a_traceback():
         out = subprocess.run([sys.executable, "-m", "rules_py", "odds", "chq-comms-check"], cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True, timeout=60)
     assert out.returncode != 0
     assert out.stderr.startswith("error: ") and len(out.stderr.strip().splitlines()) == 1, out.stderr
+
+
+def test_a_name_given_twice_is_refused_alike_in_the_cli_and_call_json():
+    out = run("odds", "chq-comms-check", "nation=usa", "nation=soviet")
+    assert out.returncode == 2 and out.stdout == ""
+    answer = json.loads(rules_py.call_json(json.dumps({"op": "answer", "id": "chq-comms-check", "inputs": {"nation": ["usa", "soviet"]}})))
+    assert out.stderr == f"error: {answer['error']}\n"
+    assert answer["fields"] == [{"field": "nation", "message": "given 2 times: give nation once"}]

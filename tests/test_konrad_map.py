@@ -9,9 +9,9 @@ import pytest
 
 from conftest import ROOT
 from rules_py import get
-from rules_py.calculator import MAP_GRID_KEYS, InputError
-from rules_py.konrad.sector_map import GRID, cells_text, neighbours, parse_map, straight_steps
-from rules_py.tables import load
+from rules_py.calculator import InputError
+from rules_py.grid import MAP_GRID_KEYS, text_limit
+from rules_py.konrad.sector_map import GRID, MAX_SIDE, cells_text, friendly_edge_cells, neighbours, parse_map, straight_steps
 
 
 def test_reads_the_example_from_the_notation_page():
@@ -33,15 +33,26 @@ def test_edges_in_any_order_none_and_several_units_in_a_sector():
     assert parse_map("  W:F*a  ").units == {"a": (0, 0)}  # surrounding blanks of a pasted link are dropped
 
 
-def test_a_full_size_map_is_read_and_one_row_more_is_not():
-    side = load("konrad", "campaign_map").lookup("key", "map_side", "value")
-    assert side == 40 and GRID["max_rows"] == GRID["max_cols"] == side
-    full = "/".join(["F" * side] * side)
-    assert parse_map(full).rows == 40
-    with pytest.raises(InputError, match="41 rows"):
-        parse_map(full + "/" + "F" * side)
-    with pytest.raises(InputError, match="41 sectors"):
-        parse_map("F" * (side + 1))
+def test_the_map_bound_is_ours_at_least_100_by_100_and_one_row_more_is_not_read():
+    # The rules give no campaign map size: the bound is the calculators', and says so.
+    assert GRID["max_rows"] == GRID["max_cols"] == MAX_SIDE >= 100
+    full = "/".join(["F" * MAX_SIDE] * MAX_SIDE)
+    assert parse_map(full).rows == MAX_SIDE
+    # The longest text a full map may have: edges, depot and all 26 units on it.
+    longest = "NESW:F*" + "abcdefghijklmnopqrstuvwxyz" + full[1:]
+    assert len(longest) == text_limit(GRID) and len(parse_map(longest).units) == 26
+    with pytest.raises(InputError, match=f"{MAX_SIDE + 1} rows: at most {MAX_SIDE}, a practical bound") as caught:
+        parse_map("/".join(["F"] * (MAX_SIDE + 1)))  # short enough to be read
+    assert "rules give no campaign map size" in str(caught.value)
+    with pytest.raises(InputError, match=f"{MAX_SIDE + 1} sectors: at most {MAX_SIDE}"):
+        parse_map("F" * (MAX_SIDE + 1))
+    # A pasted text far longer than any map is refused by its length, before it is read,
+    # by the field itself (the page and the engine alike) and by the parser.
+    huge = "F" * 200_000
+    with pytest.raises(InputError, match=f"at most {text_limit(GRID)}"):
+        parse_map(huge)
+    with pytest.raises(InputError, match=f"a map of at most {MAX_SIDE} rows of {MAX_SIDE} cells"):
+        get("konrad-retreat").validate({"map": huge})
 
 
 @pytest.mark.parametrize(
@@ -66,6 +77,10 @@ def test_a_full_size_map_is_read_and_one_row_more_is_not():
         ("X:F", "'X' is not a map edge"),
         ("W:F:F", "unknown character ':'"),
         ("fe", "starts with unit 'f'"),
+        ("F*a F/FF", "unknown character ' '"),  # a blank inside the text is not part of the notation
+        ("W:FaFa", "unit 'a' is on the map twice"),
+        ("Faa", "unit 'a' is on the map twice"),
+        ("F*E*", "two supply depots"),
     ],
 )
 def test_mistakes_are_named_with_their_place(text, says):
@@ -114,3 +129,11 @@ def test_command_line_takes_a_map_and_refuses_a_bad_one_in_one_line():
     )
     assert bad.returncode == 2 and bad.stdout == ""
     assert bad.stderr.startswith("error: map: row 2 has 1 sectors but row 1 has 2") and len(bad.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("edges", ["", "N", "S", "W", "E", "WE", "NS", "NESW"])
+@pytest.mark.parametrize("shape", ["FFF/FFF/FFF/FFF", "F", "FFFF", "F/F/F"])
+def test_friendly_edge_cells_are_every_cell_on_a_friendly_edge_in_reading_order(edges, shape):
+    m = parse_map(f"{edges}:{shape}")
+    naive = [(r, c) for r in range(m.rows) for c in range(m.cols) if m.on_friendly_edge((r, c))]
+    assert friendly_edge_cells(m) == naive

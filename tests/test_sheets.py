@@ -458,7 +458,7 @@ def test_a_wide_table_shows_it_scrolls_and_keeps_its_first_column(site, browser,
     page = context.new_page()
     page.goto(server.url("plastic-ostfront/artillery-shoot/"), wait_until="load")
     page.evaluate("document.querySelector('#table-damage').scrollIntoView({block: 'start'})")
-    page.wait_for_function("document.querySelector('#table-damage').closest('.fm-table').querySelector('.md-typeset__scrollwrap')")
+    page.wait_for_function("() => document.querySelector('#table-damage').closest('.fm-table').querySelector('.md-typeset__scrollwrap')")
     box = page.evaluate(WIDE)
     assert box["scroll"] > 0, "Table 5 fits: nothing to show"
     background = pixel(page, box["left"] + (box["right"] - box["left"]) / 2, box["y"])  # an empty stretch of a cell

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..calculator import Choice, Field
-from .sector_map import Cell, SectorMap, neighbours, search, way_back
+from .sector_map import Cell, Reach, SectorMap, friendly_edge_cells, neighbours, search
 
 LONE_SECTOR = Field(
     "lone_sector",
@@ -61,8 +61,8 @@ class Network:
     adjacency: str
     lone_sector: str
     cut_off_depot: str
-    from_depot: dict  # cell -> (steps along friendly sectors to the depot, next cell towards it)
-    from_edge: dict  # cell -> (steps to the nearest friendly edge sector, next cell towards it)
+    from_depot: Reach  # steps along friendly sectors to the depot, and the way there
+    from_edge: Reach  # steps to the nearest friendly edge sector, and the way there
 
     @property
     def depot_reaches_edge(self) -> bool:
@@ -86,17 +86,19 @@ class Network:
         # No line to an edge; a line to the depot then means the depot is cut off too.
         return not (self.reaches_depot(cell) and self.cut_off_depot == "extra")
 
-    def line(self, cell: Cell) -> list[Cell]:
-        """The unit's supply line: to the depot if it can, else to the nearest friendly edge."""
+    def line_text(self, cell: Cell) -> str:
+        """The unit's supply line: to the depot if it can, else to the nearest friendly edge.
+
+        Written as the ``path`` drawing hint takes it ("row.col ...", 0-based); "" when isolated.
+        """
         if self.reaches_depot(cell):
-            return way_back(self.from_depot, cell)
+            return self.from_depot.way_back_text(cell)
         if self.reaches_edge(cell):
-            return way_back(self.from_edge, cell)
-        return []
+            return self.from_edge.way_back_text(cell)
+        return ""
 
 
 def network(m: SectorMap, adjacency: str, lone_sector: str, cut_off_depot: str) -> Network:
-    edge_cells = [(r, c) for r in range(m.rows) for c in range(m.cols) if m.on_friendly_edge((r, c))]
-    from_depot = search(m, [m.depot] if m.depot else [], adjacency, m.friendly)
-    from_edge = search(m, edge_cells, adjacency, m.friendly)
+    from_depot = search(m, [m.depot] if m.depot else [], adjacency)
+    from_edge = search(m, friendly_edge_cells(m), adjacency)
     return Network(m, adjacency, lone_sector, cut_off_depot, from_depot, from_edge)

@@ -34,7 +34,7 @@ from functools import lru_cache
 from ..calculator import Calculator, Choice, Field, InputError, Outcome
 from ..tables import load
 from .isolation import CUT_OFF_DEPOT, LONE_SECTOR, network
-from .sector_map import ADJACENCY, cell_name, map_field, parse_map, straight_steps
+from .sector_map import ADJACENCY, map_field, parse_map, straight_steps
 
 PENALTIES = load("konrad", "supply_penalties")
 DEPOT_MOVE = load("konrad", "depot_move")
@@ -82,7 +82,7 @@ def map_supply(text: str, depot_moving: bool, adjacency: str, counting: str, edg
     out: dict = {"depot_active": active}
     for label, cell in m.units.items():
         straight = straight_steps(cell, m.depot, adjacency)
-        along = net.from_depot[cell][0] if net.reaches_depot(cell) else None
+        along = net.from_depot.steps(cell) if net.reaches_depot(cell) else None
         shown = straight if counting == "straight" else along
         if counting == "straight" or along is not None:
             counted = shown
@@ -92,7 +92,7 @@ def map_supply(text: str, depot_moving: bool, adjacency: str, counting: str, edg
         out[f"modifier_{label}"] = modifier(counted, isolated, extra)
         out[f"isolated_{label}"] = isolated
         out[f"distance_{label}"] = "none" if shown is None else shown
-        out[f"line_{label}"] = " ".join(cell_name(c) for c in net.line(cell))
+        out[f"line_{label}"] = net.line_text(cell)
     return out
 
 

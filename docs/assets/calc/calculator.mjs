@@ -63,6 +63,11 @@ class Engine {
   constructor() {
     this.state = "idle";
     this.message = "";
+    // While starting: what the worker is doing, from its "progress" messages.
+    // phase: "download" (loaded of total bytes of the engine's files have
+    // arrived), "python" (all in; Python is starting) or "rules" (Python is
+    // up; the rules are being imported). null before the worker's first word.
+    this.progress = null;
     this.seq = 0;
     this.queue = []; // requests not yet sent to the worker
     this.current = null; // the request the worker has
@@ -154,6 +159,14 @@ class Engine {
       }
       this.notify();
       this.startTimer();
+    } else if (message.type === "progress") {
+      if (this.state !== "starting") return;
+      this.progress = { phase: message.phase, loaded: message.loaded, total: message.total };
+      this.notify();
+    } else if (message.type === "prefetched") {
+      // The worker has fetched all it will; true if the snapshot is among it (the next visit starts from it).
+      this.snapshotPrefetched = message.ok;
+      this.notify();
     } else if (message.type === "warm") {
       this.warmUp = { answers: message.answers, ms: message.ms };
     } else if (message.type === "failed") {
@@ -248,6 +261,7 @@ class Engine {
   // dropped unsent, or its answer is (promise rejected, kind "superseded").
   call(request, { key, timeoutMs } = {}) {
     if (this.state === "failed") return Promise.reject(engineError("failed", this.message));
+    this.start(); // the engine starts when a calculator first needs it
     const seq = ++this.seq;
     return new Promise((resolve, reject) => {
       if (key !== undefined) {
@@ -276,12 +290,12 @@ function slowConnection() {
 
 const engine = new Engine();
 
-function startAfterFirstPaint() {
-  // Painted already (the usual case by the time this runs): start now.
-  if (performance.getEntriesByType?.("paint").length) {
-    engine.start();
-    return;
-  }
+// The build embeds each calculator's answers for its defaults and examples
+// (scripts/mkdocs_hooks.py), so a page shows them without the engine. The
+// engine starts when a calculator needs it (a request: calls start it), when
+// the player uses one (view.mjs), or, on a calculator's own page, once the
+// page is idle: a reader of a rules page downloads none of it.
+function startWhenIdle() {
   let done = false;
   const go = () => {
     if (!done) {
@@ -289,8 +303,13 @@ function startAfterFirstPaint() {
       engine.start();
     }
   };
-  requestAnimationFrame(() => setTimeout(go, 0));
-  setTimeout(go, 1000); // a hidden tab paints nothing
+  if (typeof requestIdleCallback === "function") requestIdleCallback(go, { timeout: 4000 });
+  else setTimeout(go, 1000);
+}
+
+function ownCalculatorPage() {
+  const roots = document.querySelectorAll(".calculator[data-calculator]");
+  return roots.length === 1 && new URL(".", location.href).pathname.endsWith(`/calculators/${roots[0].dataset.calculator}/`);
 }
 
 // ---------------------------------------------------------------- schema
@@ -321,7 +340,7 @@ async function mountAll() {
   const roots = [...document.querySelectorAll(".calculator[data-calculator]:not([data-status])")];
   if (!roots.length) return; // no calculator here: fetch nothing
   for (const root of roots) root.dataset.status = "loading";
-  startAfterFirstPaint();
+  if (ownCalculatorPage()) startWhenIdle();
   viewModule ??= import("./view.mjs");
   let schemas, CalculatorView;
   try {
@@ -343,10 +362,9 @@ async function mountAll() {
 }
 
 // The page is parsed when a module runs: on a first load with a calculator,
-// start the engine and fetch the form code now, before Material's own start-up
-// and its document$ (which mounts the forms, on this page and every later one).
+// fetch the form code now, before Material's own start-up and its document$
+// (which mounts the forms, on this page and every later one).
 if (document.querySelector(".calculator[data-calculator]")) {
-  startAfterFirstPaint();
   viewModule ??= import("./view.mjs");
   loadSchema().catch(() => {}); // mountAll reports a failure
 }

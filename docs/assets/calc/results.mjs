@@ -94,7 +94,7 @@ function oddsTable(outcome) {
 }
 
 function outcomeSection(outcome) {
-  const section = el("section", { class: "fm-outcome", dataOutcome: outcome.name }, el("h3", { class: "fm-outcome-title", text: outcome.label }));
+  const section = el("section", { class: "fm-outcome", dataOutcome: outcome.name }, el("p", { class: "fm-outcome-title", text: outcome.label }));
   if (outcome.help) section.append(el("p", { class: "fm-outcome-help", text: outcome.help }));
   if (outcome.kind === "certain") {
     section.append(el("p", { class: "fm-certain" }, "Certain: ", el("strong", { dataOutcome: outcome.name, dataValue: outcome.value, dataP: "1", text: outcome.value_label })));

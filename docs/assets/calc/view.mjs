@@ -23,9 +23,33 @@ function randomSeed() {
   return String(1 + (a[0] % 999999));
 }
 
+// The answers the build embedded in the calculator (defaults and examples), or none.
+function readPrerendered(root) {
+  const block = root.querySelector(".fm-prerendered[data-answers]");
+  if (!block) return [];
+  try {
+    return JSON.parse(block.dataset.answers);
+  } catch {
+    return []; // a damaged block: the engine answers instead
+  }
+}
+
 function isStandalone(root, id) {
   // A calculator's own page is calculators/<id>/: there the URL holds its inputs.
   return new URL(".", location.href).pathname.endsWith(`/calculators/${id}/`) && document.querySelectorAll(".calculator[data-calculator]").length === 1;
+}
+
+// What the engine is doing while it starts (engine.progress, from calculator.mjs).
+function engineProgress(progress) {
+  if (!progress) return "Starting the calculator engine\u2026";
+  if (progress.phase === "download") {
+    // A percentage, not megabytes: the worker counts bytes as the files are on
+    // the site, and a host's gzip makes fewer of them cross the network.
+    const percent = progress.total ? Math.floor((100 * progress.loaded) / progress.total) : 0;
+    return `Downloading the calculator engine: ${percent}%\u2026`;
+  }
+  if (progress.phase === "python") return "Starting Python in the calculator engine\u2026";
+  return "Loading the rules into the calculator engine\u2026";
 }
 
 export class CalculatorView {
@@ -44,6 +68,7 @@ export class CalculatorView {
     this.seq = 0;
     this.ignored = [];
     if (this.standalone) this.readQuery();
+    this.prerendered = readPrerendered(root);
     this.build();
     for (const f of schema.fields) this.show(f.name);
     this.showAddressSeed();
@@ -63,7 +88,9 @@ export class CalculatorView {
     this.raw = { ...this.defaults };
     this.ignored = [];
     this.vsRaw = {}; // option B's changes (compare.mjs)
+    this.repeated = {}; // a name given twice in the link: the engine refuses it, as the CLI does
     for (const [name, value] of params) {
+      if (names.has(name) && params.getAll(name).length > 1) this.repeated[name] = params.getAll(name);
       if (names.has(name)) this.raw[name] = value;
       else if (name.startsWith(VS) && names.has(name.slice(VS.length))) this.vsRaw[name.slice(VS.length)] = value;
       else if (!FOREIGN_PARAMS.has(name)) this.ignored.push(name);
@@ -98,7 +125,7 @@ export class CalculatorView {
     const root = this.root;
     root.classList.add("fm-calculator");
     root.querySelector(".fm-placeholder")?.remove();
-    const intro = [...root.childNodes].filter((n) => n.nodeType !== Node.TEXT_NODE || n.textContent.trim()); // the embed's link and description
+    const intro = [...root.childNodes].filter((n) => (n.nodeType !== Node.TEXT_NODE || n.textContent.trim()) && !n.matches?.(".fm-prerendered")); // the embed's link and description
     this.form = el("form", { class: "fm-form", noValidate: true, ariaLabel: this.schema.title });
     this.form.addEventListener("submit", (event) => event.preventDefault());
     for (const field of this.schema.fields) this.form.append(this.fieldBlock(field));
@@ -183,6 +210,8 @@ export class CalculatorView {
     } else if (field.type === "map") {
       widget = el("textarea", { id, rows: 3, spellcheck: false, autocomplete: "off", class: "fm-map-text" });
       widget.addEventListener("input", () => {
+        // Longer than any map: not taken (the map says why), so no huge address or answer.
+        if (this.maps[field.name].refuses(widget.value)) return void (widget.value = this.raw[field.name]);
         this.changed(field.name, widget.value, { keepWidget: true });
         this.maps[field.name].setText(widget.value);
       });
@@ -254,7 +283,9 @@ export class CalculatorView {
   changed(name, value, { keepWidget = false } = {}) {
     this.raw[name] = value;
     this.rolledSeed = null; // the roll shown was for other inputs: links no longer carry its seed
+    if (this.repeated) delete this.repeated[name]; // the player chose one value
     this.revealErrors = false; // typing again: a message waits until the player leaves the field
+    this.engine.start(); // the player uses the calculator: its engine starts (a prerendered answer needed none)
     if (!keepWidget) this.show(name);
     this.updateLink();
     if (this.standalone) {
@@ -269,7 +300,7 @@ export class CalculatorView {
     for (const f of this.schema.fields) {
       const raw = this.raw[f.name];
       if (raw === "" && f.default === null) continue; // not given: the engine says if it is required
-      out[f.name] = raw;
+      out[f.name] = this.repeated?.[f.name] ?? raw;
     }
     return out;
   }
@@ -319,16 +350,18 @@ export class CalculatorView {
     let text = "";
     let bad = false;
     if (state === "failed" || state === "restarting") [text, bad] = [message, true];
-    else if (state !== "ready") text = "Starting the calculator engine: a few seconds, once per visit\u2026";
+    else if (state === "starting") text = engineProgress(this.engine.progress);
     else if (this.problem) [text, bad] = [this.problem, true];
     else if (message && this.answeredGeneration !== generation) [text, bad] = [message, true]; // restarted since this view's last answer
     this.engineNote.textContent = text;
     this.engineNote.hidden = !text;
     this.engineNote.classList.toggle("fm-engine-failed", bad);
-    this.root.classList.toggle("fm-outdated", state === "failed" || Boolean(this.problem));
+    // An answer the build made for the inputs shown stays good without an engine.
+    const built = this.root.dataset.source === "prerendered" && this.root.dataset.status === "ready";
+    this.root.classList.toggle("fm-outdated", (state === "failed" && !built) || Boolean(this.problem));
     if (state === "failed") {
       this.rollButton.disabled = true;
-      this.setStatus("error");
+      if (!built) this.setStatus("error");
     }
   }
 
@@ -342,10 +375,18 @@ export class CalculatorView {
   }
 
   schedule(delay) {
-    if (this.engine.state === "failed") return;
     this.seq++; // an answer still on its way is for other inputs: never show it as ready
-    this.setStatus("loading");
     clearTimeout(this.timer);
+    const built = this.prerenderedFor(this.raw);
+    if (built) return this.showPrerendered(built); // the build answered these inputs: no engine needed
+    if (this.engine.state === "failed") {
+      // No engine to answer these inputs: what is shown is for others.
+      this.markStale(true);
+      this.root.dataset.valid = "false";
+      this.root.classList.add("fm-outdated");
+      return this.setStatus("error");
+    }
+    this.setStatus("loading");
     this.timer = setTimeout(() => this.compute(), delay);
   }
 
@@ -384,10 +425,31 @@ export class CalculatorView {
       this.rollButton.disabled = false;
       this.rollFromAddress();
       this.compareAnswered();
+      this.root.dataset.source = "engine";
     }
     this.root.dataset.answerMs = (performance.now() - t0).toFixed(1);
     if (!this.root.dataset.firstAnswerAt) this.root.dataset.firstAnswerAt = performance.now().toFixed(0);
     this.setStatus("ready");
+  }
+
+  // The build's answer for exactly these inputs (every field's text equal), if it made one.
+  prerenderedFor(raw) {
+    if (Object.keys(this.repeated || {}).length) return null; // the engine says what is wrong with the link
+    return this.prerendered.find((doc) => this.schema.fields.every((f) => doc.inputs[f.name] === raw[f.name])) || null;
+  }
+
+  // An answer the build computed (scripts/mkdocs_hooks.py), shown as a live one is:
+  // it is the answer for the inputs shown, so the calculator is ready without its engine.
+  showPrerendered(doc) {
+    this.seq += 1; // any answer still on its way is for other inputs
+    this.showErrors({});
+    this.show_answer(doc);
+    this.root.dataset.valid = "true";
+    this.rollButton.disabled = false;
+    this.root.dataset.source = "prerendered";
+    this.setStatus("ready");
+    this.rollFromAddress();
+    this.compareAnswered();
   }
 
   show_answer(answer) {

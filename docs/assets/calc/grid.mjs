@@ -1,0 +1,190 @@
+// The generic map grid's notation, read and written in the page: the same
+// grammar, the same errors and the same messages as rules_py/grid.py (its
+// docstring states the grammar). tests/map_grid_cases.json holds the cases both
+// must agree on; tests/grid.test.mjs runs them here (node --test), and
+// tests/test_grid.py in Python. This module knows the notation only, from the
+// field's `grid` in the schema, never what the states, marks or labels mean.
+// No DOM: it runs in Node as in the browser.
+
+// Only these count as blanks around a text (see BLANKS in rules_py/grid.py).
+const BLANKS = " \t\n\r\f\v";
+
+export class GridError extends Error {
+  constructor(code, message, detail = {}) {
+    super(message);
+    this.code = code;
+    this.detail = Object.fromEntries(Object.entries(detail).filter(([, v]) => v !== undefined && v !== null));
+  }
+
+  toJSON() {
+    return { code: this.code, message: this.message, ...this.detail };
+  }
+}
+
+export function gridSpec(grid) {
+  return {
+    edgeSep: grid.edge_sep,
+    rowSep: grid.row_sep,
+    edges: grid.edges || [],
+    states: grid.states,
+    marks: grid.marks || [],
+    labels: grid.labels || null,
+    maxRows: grid.max_rows,
+    maxCols: grid.max_cols,
+    maxText: textLimit(grid),
+  };
+}
+
+// The length of the longest text the grid can take (see text_limit in rules_py/grid.py).
+export function textLimit(grid) {
+  const rows = grid.max_rows;
+  const cols = grid.max_cols;
+  const edges = (grid.edges || []).length;
+  const marks = (grid.marks || []).reduce((sum, m) => sum + Math.min(m.max || rows * cols, rows * cols), 0);
+  const labels = new Set([...((grid.labels && grid.labels.chars) || "")]).size;
+  return (edges ? edges + 1 : 0) + rows * cols + (rows - 1) + marks + labels;
+}
+
+// A character for a message: in quotes, or as U+XXXX when it would not show.
+export function show(ch) {
+  const n = ch.codePointAt(0);
+  return n <= 0x20 || (n >= 0x7f && n <= 0xa0) ? `U+${n.toString(16).toUpperCase().padStart(4, "0")}` : `"${ch}"`;
+}
+
+// Characters as Python counts them (code points): a character outside the BMP
+// is two UTF-16 units in text.length. Counted only when the length is in doubt.
+export function textLength(text, limit) {
+  if (text.length <= limit) return text.length;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0xd800 || unit > 0xdbff || i + 1 === text.length) n++;
+    else {
+      const next = text.charCodeAt(i + 1);
+      n++;
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+  }
+  return n;
+}
+
+function strip(text) {
+  let start = 0;
+  let end = text.length;
+  while (start < end && BLANKS.includes(text[start])) start++;
+  while (end > start && BLANKS.includes(text[end - 1])) end--;
+  return text.slice(start, end);
+}
+
+// text -> {edges: [codes], rows: [[{state, marks: [], labels: []}]]}, or throws a GridError.
+// Rows and columns in errors count from 1, as a player counts them.
+export function parseMap(spec, text) {
+  const length = textLength(text, spec.maxText);
+  if (length > spec.maxText) {
+    throw new GridError(
+      "too_long",
+      `the map text has ${length} characters: the largest map it may hold (${spec.maxRows} rows of ${spec.maxCols} cells) takes at most ${spec.maxText}`,
+      { count: length, limit: spec.maxText },
+    );
+  }
+  let body = strip(text);
+  if (!body) throw new GridError("empty", "the map is empty");
+  const edgeCodes = spec.edges.map((e) => e.code);
+  const edges = [];
+  if (edgeCodes.length && body.includes(spec.edgeSep)) {
+    const at = body.indexOf(spec.edgeSep);
+    for (const ch of body.slice(0, at)) {
+      if (!edgeCodes.includes(ch)) throw new GridError("edge_unknown", `${show(ch)} is not a map edge: the edges before ${show(spec.edgeSep)} are ${edgeCodes.join(", ")}`, { char: ch });
+      if (edges.includes(ch)) throw new GridError("edge_twice", `map edge ${show(ch)} is given twice`, { char: ch });
+      edges.push(ch);
+    }
+    body = body.slice(at + spec.edgeSep.length);
+  }
+  const rowTexts = body.split(spec.rowSep);
+  if (rowTexts.length > spec.maxRows) {
+    throw new GridError("too_many_rows", `the map has ${rowTexts.length} rows: at most ${spec.maxRows}`, { count: rowTexts.length, limit: spec.maxRows });
+  }
+  const stateCodes = new Set(spec.states.map((s) => s.code));
+  const markMax = new Map(spec.marks.map((m) => [m.code, m.max || 0]));
+  const labelChars = new Set(spec.labels ? [...spec.labels.chars] : []);
+  const holders = new Map(spec.marks.map((m) => [m.code, []]));
+  const labelsAt = new Map(); // label -> [row, col] from 0
+  const rows = [];
+  for (const [r, rowText] of rowTexts.entries()) {
+    if (!rowText) throw new GridError("row_empty", `row ${r + 1} is empty: every row needs at least one cell`, { row: r + 1 });
+    const row = [];
+    let after = "";
+    for (const ch of rowText) {
+      if (stateCodes.has(ch)) {
+        row.push({ state: ch, marks: [], labels: [] });
+        after = "state";
+        continue;
+      }
+      const c = row.length - 1;
+      const cell = row[c];
+      if ((markMax.has(ch) || labelChars.has(ch)) && !cell) {
+        throw new GridError("no_state", `row ${r + 1} starts with ${show(ch)}: a cell starts with its state`, { row: r + 1, char: ch });
+      }
+      const at = { row: r + 1, col: c + 1, char: ch };
+      if (markMax.has(ch)) {
+        if (after === "label") throw new GridError("mark_after_label", `in row ${r + 1}, column ${c + 1} the mark ${show(ch)} comes after a label: marks come first`, at);
+        if (cell.marks.includes(ch)) throw new GridError("mark_twice", `row ${r + 1}, column ${c + 1} has the mark ${show(ch)} twice`, at);
+        const most = markMax.get(ch);
+        const held = holders.get(ch);
+        if (most && held.length >= most) {
+          const [fr, fc] = held[0];
+          throw new GridError(
+            "mark_max",
+            `the mark ${show(ch)} is on more than ${most} cell${most > 1 ? "s" : ""}: in row ${fr + 1}, column ${fc + 1} and in row ${r + 1}, column ${c + 1}`,
+            { ...at, other: [fr + 1, fc + 1], limit: most },
+          );
+        }
+        held.push([r, c]);
+        cell.marks.push(ch);
+        after = "mark";
+        continue;
+      }
+      if (labelChars.has(ch)) {
+        if (labelsAt.has(ch)) {
+          const [fr, fc] = labelsAt.get(ch);
+          const places = fr === r && fc === c ? `in row ${r + 1}, column ${c + 1}` : `(row ${fr + 1}, column ${fc + 1} and row ${r + 1}, column ${c + 1})`;
+          throw new GridError(
+            "label_twice",
+            `the label ${show(ch)} is on the map twice ${places}: each label names one thing`,
+            { ...at, other: [fr + 1, fc + 1] },
+          );
+        }
+        labelsAt.set(ch, [r, c]);
+        cell.labels.push(ch);
+        after = "label";
+        continue;
+      }
+      throw new GridError("unknown_char", `unknown character ${show(ch)} in row ${r + 1}`, { row: r + 1, char: ch });
+    }
+    if (row.length > spec.maxCols) {
+      throw new GridError("too_many_cols", `row ${r + 1} has ${row.length} cells: at most ${spec.maxCols}`, { row: r + 1, count: row.length, limit: spec.maxCols });
+    }
+    if (rows.length && row.length !== rows[0].length) {
+      throw new GridError("ragged", `row ${r + 1} has ${row.length} cells but row 1 has ${rows[0].length}: every row needs the same number`, {
+        row: r + 1,
+        count: row.length,
+        limit: rows[0].length,
+      });
+    }
+    rows.push(row);
+  }
+  return { edges, rows };
+}
+
+// The canonical text of a map: edges, marks and labels in the grid's own order.
+export function serialiseMap(spec, map) {
+  const edgeOrder = spec.edges.map((e) => e.code).filter((c) => map.edges.includes(c));
+  const markOrder = spec.marks.map((m) => m.code);
+  const labelOrder = spec.labels ? [...spec.labels.chars] : [];
+  const cellText = (cell) =>
+    cell.marks.length || cell.labels.length
+      ? cell.state + markOrder.filter((m) => cell.marks.includes(m)).join("") + labelOrder.filter((l) => cell.labels.includes(l)).join("")
+      : cell.state;
+  const rows = map.rows.map((row) => row.map(cellText).join(""));
+  return (edgeOrder.length ? edgeOrder.join("") + spec.edgeSep : "") + rows.join(spec.rowSep);
+}

@@ -1,0 +1,75 @@
+// Build the site's service worker with Workbox (workbox-build, pinned in
+// package.json): run by `make site` after the pages and the PDFs are built.
+//
+//   node scripts/build_sw.mjs [site]
+//
+// Writes site/sw.js (Workbox's generateSW: a precache of every page, the search
+// index, the sheets' PDFs, the page glue, icons and manifest, each with its
+// revision) and site/sw-engine-<id>.js (scripts/sw_engine.js, after the list of
+// the engine's files with theirs), which sw.js imports. See sw_engine.js for
+// why the engine is cached apart, and assets/offline.mjs for the page's side.
+
+import { createHash } from "node:crypto";
+import { readFileSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { generateSW } from "workbox-build";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const site = resolve(process.argv[2] ?? resolve(here, "..", "site"));
+const runtime = JSON.parse(readFileSync(`${site}/assets/generated/runtime.json`, "utf8"));
+
+const revision = (path) => createHash("sha256").update(readFileSync(`${site}/${path}`)).digest("hex").slice(0, 16);
+
+// The engine: everything a calculator's worker fetches. The wheel and the
+// snapshot are asked for with ?v=<sha256> (see worker.mjs): the same address
+// here, so the copy the page's first engine left in the HTTP cache is used.
+const engineFiles = [
+  { path: "assets/calc/worker.mjs" },
+  { path: "assets/generated/runtime.json" },
+  ...Object.keys(runtime.sizes).map((file) => ({
+    path: `assets/generated/${file}`,
+    query: file === runtime.wheel ? `?v=${runtime.sha256}` : file === runtime.snapshot ? `?v=${runtime.snapshot_sha256}` : "",
+    snapshot: file === runtime.snapshot,
+  })),
+];
+const files = engineFiles.map(({ path, query = "", snapshot = false }) => ({ url: path + query, revision: revision(path), snapshot }));
+const id = createHash("sha256").update(JSON.stringify(files)).digest("hex").slice(0, 12);
+
+for (const name of readdirSync(site)) if (/^sw-engine-.*\.js$|^sw\.js$/.test(name)) unlinkSync(`${site}/${name}`);
+const engineScript = `sw-engine-${id}.js`;
+writeFileSync(
+  `${site}/${engineScript}`,
+  `self.FM_ENGINE = ${JSON.stringify({ cache: `fire-mission-engine-${id}`, files })};\n` + readFileSync(`${here}/sw_engine.js`, "utf8"),
+);
+
+const { count, size, warnings } = await generateSW({
+  globDirectory: site,
+  globPatterns: ["**/*.{html,css,js,mjs,json,xml,pdf,png,svg,ico,webmanifest}"],
+  globIgnores: [
+    ...engineFiles.map((f) => f.path),
+    "assets/generated/pyodide/**",
+    "sw.js",
+    "sw-engine-*.js",
+    "**/*.map",
+    // Search in other languages than English: never loaded by this site.
+    "assets/javascripts/lunr/**",
+  ],
+  swDest: `${site}/sw.js`,
+  importScripts: [engineScript],
+  inlineWorkboxRuntime: true,
+  mode: "production",
+  sourcemap: false,
+  cacheId: "fire-mission",
+  // A new version waits until the player reloads (assets/offline.mjs offers it);
+  // the first one takes the open page at once, so that it works offline already.
+  skipWaiting: false,
+  clientsClaim: true,
+  cleanupOutdatedCaches: true,
+  directoryIndex: "index.html",
+  // calculators/<id>/?name=value is the same page as calculators/<id>/.
+  ignoreURLParametersMatching: [/./],
+  maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+});
+for (const warning of warnings) console.warn(`build_sw: ${warning}`);
+console.log(`service worker: ${count} files precached (${(size / 1024).toFixed(0)} KiB), engine cache ${id} (${files.length} files, cached on first use)`);
