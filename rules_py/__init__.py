@@ -16,12 +16,12 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from .answer import odds_answer, roll_answer
+from .answer import compare_answer, odds_answer, roll_answer
 from .calculator import Calculator, InputError
 from .registry import calculators, get
 from .seeds import Seed, parse_seed
 
-__all__ = ["Calculator", "InputError", "Seed", "calculators", "get", "odds", "roll", "answer", "schema", "parse_seed", "call_json"]
+__all__ = ["Calculator", "InputError", "Seed", "calculators", "get", "odds", "roll", "answer", "compare", "compare_odds", "schema", "parse_seed", "call_json"]
 
 
 def odds(calculator_id: str, inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -50,6 +50,30 @@ def answer(calculator_id: str, inputs: Mapping[str, Any] | None = None, seed: in
     return roll_answer(calc, seed if isinstance(seed, Seed) else parse_seed(seed), inputs)
 
 
+def compare(calculator_id: str, inputs: Mapping[str, Any] | None = None, vs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Two options side by side, as the page renders them (see :func:`rules_py.answer.compare_answer`):
+    option a with ``inputs``, option b with ``vs`` changed from them, and the differences."""
+    return compare_answer(get(calculator_id), inputs, vs)
+
+
+def compare_odds(calculator_id: str, inputs: Mapping[str, Any] | None = None, vs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """What ``python -m rules_py odds ID ... --vs ...`` prints: each option's ``odds``
+    object, b's changes, and per outcome the differences as exact fractions."""
+    calc = get(calculator_id)
+    doc = compare_answer(calc, inputs, vs)
+    b_raw = dict(doc["b"]["inputs"])
+    differences: dict[str, Any] = {}
+    for d in doc["differences"]:
+        entry: dict[str, Any] = {}
+        if d["chance"]:
+            entry["chance_of_yes"] = {k: d["chance"][k] for k in ("a", "b", "b_minus_a")}
+        if d["mean"]:
+            entry["mean"] = {k: d["mean"][k] for k in ("a", "b", "b_minus_a")}
+        entry["values"] = {v["value"]: {k: v[k] for k in ("a", "b", "b_minus_a")} for v in d["values"]}
+        differences[d["name"]] = entry
+    return {"calculator": calc.id, "vs": doc["vs"], "a": calc.odds(inputs).to_dict(), "b": calc.odds(b_raw).to_dict(), "differences": differences}
+
+
 def schema() -> list[dict[str, Any]]:
     """Every calculator's input schema and outcomes."""
     return [c.schema() for c in calculators()]
@@ -58,9 +82,10 @@ def schema() -> list[dict[str, Any]]:
 def call_json(request: str) -> str:
     """One JSON request in, one JSON answer out; never raises, whatever it is given.
 
-    Request: ``{"op": "answer"|"odds"|"roll"|"schema", "id": ..., "inputs": {...}, "seed": "..."}``.
-    ``answer`` gives the typed answer (with ``seed``, a roll's); ``odds`` and
-    ``roll`` the CLI's objects. Seeds are best sent as strings, as typed.
+    Request: ``{"op": "answer"|"compare"|"odds"|"roll"|"schema", "id": ..., "inputs": {...}, "seed": "...", "vs": {...}}``.
+    ``answer`` gives the typed answer (with ``seed``, a roll's); ``compare``
+    two typed odds answers, option b's inputs being ``inputs`` changed by
+    ``vs``, and their differences; ``odds`` and ``roll`` the CLI's objects. Seeds are best sent as strings, as typed.
     Bad input: ``{"error": ..., "fields": [{"field", "message"}]}``; a failure
     inside the engine (a bug) also has ``"internal": true``.
     """
@@ -73,10 +98,15 @@ def call_json(request: str) -> str:
         if not isinstance(inputs, dict):
             raise InputError("inputs must be an object")
         calc_id = req.get("id")
-        if op in ("answer", "odds", "roll") and not isinstance(calc_id, str):
+        if op in ("answer", "compare", "odds", "roll") and not isinstance(calc_id, str):
             raise InputError("id must be a calculator id; 'list' shows them")
         if op == "answer":
             result: Any = answer(calc_id, inputs, req.get("seed"))
+        elif op == "compare":
+            vs = req.get("vs") or {}
+            if not isinstance(vs, dict):
+                raise InputError("vs must be an object")
+            result = compare(calc_id, inputs, vs)
         elif op == "odds":
             result = odds(calc_id, inputs)
         elif op == "roll":

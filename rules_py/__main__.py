@@ -1,12 +1,14 @@
 """The command line.
 
     python -m rules_py list
-    python -m rules_py odds ID [name=value ...]
+    python -m rules_py odds ID [name=value ...] [--vs name=value ...]
     python -m rules_py roll ID --seed S [--answer] [name=value ...]
     python -m rules_py answer ID [--seed S] [name=value ...]
 
 Output is one JSON object on stdout (one line per calculator for ``list``).
-``odds`` and ``roll`` print the compact objects of the CLI contract;
+``odds`` and ``roll`` print the compact objects of the CLI contract; ``odds``
+with ``--vs`` compares two options: the inputs after ``--vs`` are option b's
+changes from option a (see :func:`rules_py.compare_odds` and the README);
 ``answer`` (and ``roll --answer``) prints the typed answer the page renders
 (:mod:`rules_py.answer`). A seed is a whole number or a phrase
 (:mod:`rules_py.seeds`). Bad input exits with status 2 and one ``error:``
@@ -18,11 +20,11 @@ from __future__ import annotations
 import json
 import sys
 
-from . import answer, calculators, odds, roll
+from . import answer, calculators, compare_odds, odds, roll
 from .calculator import InputError, quoted
 from .seeds import Seed, parse_seed
 
-USAGE = "usage: python -m rules_py list | odds ID [name=value ...] | roll ID --seed S [--answer] [name=value ...] | answer ID [--seed S] [name=value ...]"
+USAGE = "usage: python -m rules_py list | odds ID [name=value ...] [--vs name=value ...] | roll ID --seed S [--answer] [name=value ...] | answer ID [--seed S] [name=value ...]"
 
 
 def _pairs(args: list[str]) -> dict[str, str | list[str]]:
@@ -80,12 +82,23 @@ def _text(args: list[str]) -> str:
         raise InputError(f"unknown command {quoted(command)}; {USAGE}")
     if not rest:
         raise InputError(f"{command} needs a calculator id; 'list' shows them")
-    seed, as_answer, others = _options(rest[1:])
+    options = rest[1:]
+    vs_args = None
+    if "--vs" in options:
+        at = options.index("--vs")
+        options, vs_args = options[:at], options[at + 1 :]
+        if command != "odds":
+            raise InputError("--vs compares two options: only odds takes it")
+        if not vs_args or "--vs" in vs_args:
+            raise InputError("--vs needs option B's changes, once: --vs name=value ...", "vs")
+        if any(arg.startswith("--") for arg in vs_args):
+            raise InputError("after --vs come option B's changes only (name=value)", "vs")
+    seed, as_answer, others = _options(options)
     inputs = _pairs(others)
     if command == "odds":
         if seed is not None or as_answer:
             raise InputError("odds takes no --seed or --answer (roll takes them)")
-        result = odds(rest[0], inputs)
+        result = odds(rest[0], inputs) if vs_args is None else compare_odds(rest[0], inputs, _pairs(vs_args))
     elif command == "roll":
         if seed is None:
             raise InputError("roll needs --seed S", "seed")

@@ -39,6 +39,23 @@ same for every unit), ``badge``, the whole text ("modifier \u22121"; empty
 when there is nothing worth showing) and ``badge_value``, the text the cell
 shows beside the legend ("\u22121").
 
+How it comes about. An odds answer also lists ``steps``: every labelled
+roll of the procedure in the order first met, with ``p_rolled``, the exact
+chance that it is made at all, and ``values``, the distribution of what it
+decided *given that it is made* (so each step's ``p`` sum to 1). They come
+from the same enumeration as the outcomes (:func:`rules_py.dice.enumerate_steps`),
+generically from the labels the procedure gives its dice. Each roll is
+listed as labelled, with no grouping: rolls whose labels differ by a turn or
+a count are separate steps, each with its own chance of being made.
+
+A comparison (:func:`compare_answer`, ``"kind": "compare"``) holds two odds
+answers, option ``a`` and option ``b`` (a's inputs with the changes in
+``vs``), and per outcome they share the differences that decide between them:
+for a yes/no outcome the chance of yes, for a number the mean (over the
+numbers only, as above), and for every value its chance; each as a, b and
+``b - a``, exact (signed fractions as strings) and as text (percentage points
+for chances). The page renders them; it does no arithmetic.
+
 A roll answer (``"kind": "roll"``) gives the seed as text (a phrase seed
 keeps its phrase, see :mod:`rules_py.seeds`), the command that repeats it,
 every die with its face and whether it scored, each pooled result in
@@ -52,7 +69,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from .calculator import Calculator, Outcome, format_probability, format_value
+from .calculator import Calculator, InputError, Odds, Outcome, format_probability, format_value
+from .dice import Step, enumerate_steps
 from .seeds import Seed
 
 SCHEMA_ID = "fire-mission/answer/1"
@@ -269,14 +287,147 @@ def _head(calc: Calculator, inputs: Mapping[str, Any], kind: str) -> dict[str, A
     }
 
 
+def _step_value_label(step: Step, value: Any) -> str:
+    """What one value of a step reads: what a pool counted, in words, or the value itself."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        if step.names:
+            return ", ".join(_count_words(n, *name) for n, name in zip(value, step.names))
+        return ", ".join(number_text(v) for v in value)
+    if step.counting:
+        return _count_words(value, *(step.names[0] if step.names else ("die scored", "dice scored")))
+    if isinstance(value, (int, Fraction)):
+        return number_text(value)
+    return _humane(str(value))
+
+
+def step_doc(step: Step) -> dict[str, Any]:
+    """One step of "how it comes about": exact chances as text, with their percentages."""
+    values = []
+    for value, p in step.values:
+        text = " ".join(format_value(v) for v in value) if isinstance(value, tuple) else format_value(value)
+        values.append({"value": text, "label": _step_value_label(step, value), "p": format_probability(p), "percent": percent(p)})
+    return {"label": step.label, "p_rolled": format_probability(step.p_rolled), "p_rolled_percent": percent(step.p_rolled), "values": values}
+
+
+def _odds(calc: Calculator, raw: Mapping[str, Any] | None) -> tuple[Odds, list[Step]]:
+    """What ``Calculator.odds`` does, with the steps recorded in the same enumeration."""
+    inputs = calc.validate(raw)
+    outcomes, steps = enumerate_steps(calc._run, tuple(sorted(inputs.items())))
+    calc._check_outcomes(inputs, outcomes)
+    return Odds(calc, inputs, outcomes, calc.notes(inputs) if calc.notes else []), steps
+
+
 def odds_answer(calc: Calculator, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The typed odds answer for these inputs (InputError on bad input)."""
-    odds = calc.odds(raw)
+    return _odds_doc(calc, *_odds(calc, raw))
+
+
+def _odds_doc(calc: Calculator, odds: Odds, steps: list[Step]) -> dict[str, Any]:
     doc = _head(calc, odds.inputs, "odds")
     doc["outcomes"] = [outcome_doc(o, o.ordered(odds.outcomes[o.name])) for o in calc.outcomes_for(odds.inputs)]
     doc["notes"] = list(odds.notes)
+    doc["steps"] = [step_doc(s) for s in steps]
     doc["summary"] = "; ".join(o["summary"] for o in doc["outcomes"])
     return doc
+
+
+# ---------------------------------------------------------------- compare
+
+
+def signed(x: Fraction) -> str:
+    """An exact signed fraction as text: "-5/32", "0", "3/4", "2"."""
+    return "-" + format_probability(-x) if x < 0 else format_probability(x)
+
+
+def _points(d: Fraction) -> str:
+    """A difference of two chances in percentage points, with its sign (never rounded to a bare 0 unless exactly 0)."""
+    if d == 0:
+        return "no change"
+    text = _round(abs(d) * 100, 1)
+    if text == "0.0":
+        text = "<0.1"
+    return f"{'+' if d > 0 else chr(0x2212)}{text} points"
+
+
+def _plus(d: Fraction) -> str:
+    if d == 0:
+        return "no change"
+    return ("+" if d > 0 else "") + _round(d, 2)
+
+
+def option_b_inputs(calc: Calculator, raw: Mapping[str, Any] | None, vs: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Option b's raw inputs: a's, with the changes in ``vs`` (names checked here, so that
+    an error names the ``vs.`` field; values are checked with b's other inputs)."""
+    vs = dict(vs or {})
+    known = {f.name for f in calc.fields}
+    unknown = [name for name in vs if name not in known]
+    if unknown:
+        raise InputError([(f"vs.{name}", f"unknown input {name!r} for option B: {calc.id} takes " + (", ".join(sorted(known)) or "no inputs")) for name in unknown])
+    return {**dict(raw or {}), **vs}
+
+
+def _difference(a_doc: dict[str, Any], b_doc: dict[str, Any], pa: dict, pb: dict, outcome: Outcome) -> dict[str, Any]:
+    doc: dict[str, Any] = {"name": outcome.name, "label": outcome.label, "type": outcome.type, "chance": None, "mean": None}
+    parts = []
+    if outcome.type == "bool":
+        a, b = pa.get(True, Fraction(0)), pb.get(True, Fraction(0))
+        doc["chance"] = {"a": format_probability(a), "b": format_probability(b), "b_minus_a": signed(b - a), "a_percent": percent(a), "b_percent": percent(b), "difference": _points(b - a)}
+        parts.append(f"{percent(a)} \u2192 {percent(b)} ({_points(b - a)})")
+    elif a_doc.get("mean") is not None and b_doc.get("mean") is not None:
+        a, b = Fraction(a_doc["mean"]), Fraction(b_doc["mean"])
+        doc["mean"] = {"a": a_doc["mean"], "b": b_doc["mean"], "b_minus_a": signed(b - a), "a_text": _round(a, 2), "b_text": _round(b, 2), "difference": _plus(b - a)}
+        parts.append(f"mean {_round(a, 2)} \u2192 {_round(b, 2)} ({_plus(b - a)})")
+    values = []
+    for value in dict.fromkeys([*pa, *pb]):
+        a, b = pa.get(value, Fraction(0)), pb.get(value, Fraction(0))
+        values.append({"value": format_value(value), "label": value_label(outcome, value), "a": format_probability(a), "b": format_probability(b), "b_minus_a": signed(b - a), "difference": _points(b - a)})
+    doc["values"] = values
+    if not parts:  # words: the likeliest value of each
+        parts.append(f"most likely {_likeliest(a_doc)} \u2192 {_likeliest(b_doc)}")
+    doc["summary"] = f"{outcome.label}: " + parts[0]
+    return doc
+
+
+def _likeliest(doc: dict[str, Any]) -> str:
+    if doc["kind"] == "certain":
+        return doc["value_label"]
+    return next(v["label"] for v in doc["values"] if v["value"] == doc["likeliest"])
+
+
+def compare_answer(calc: Calculator, raw: Mapping[str, Any] | None = None, vs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Two options side by side: option a's odds answer, option b's (a's inputs
+    with the changes in ``vs``) and the differences per outcome they share.
+    InputError on bad input, option b's fields named ``vs.<name>``."""
+    b_raw = option_b_inputs(calc, raw, vs)
+    odds_a, steps_a = _odds(calc, raw)
+    try:
+        odds_b, steps_b = _odds(calc, b_raw)
+    except InputError as e:
+        raise InputError([(f"vs.{field}" if field else None, message) for field, message in e.errors]) from None
+    a, b = _odds_doc(calc, odds_a, steps_a), _odds_doc(calc, odds_b, steps_b)
+    outcomes_b = {o.name: o for o in calc.outcomes_for(odds_b.inputs)}
+    docs_b = {o["name"]: o for o in b["outcomes"]}
+    differences = []
+    for outcome, a_doc in zip(calc.outcomes_for(odds_a.inputs), a["outcomes"]):
+        if outcome.name not in docs_b:
+            continue
+        pa = dict(outcome.ordered(odds_a.outcomes[outcome.name]))
+        pb = dict(outcomes_b[outcome.name].ordered(odds_b.outcomes[outcome.name]))
+        differences.append(_difference(a_doc, docs_b[outcome.name], pa, pb, outcome))
+    vs_text = {k: v for k, v in b["inputs"].items() if v != a["inputs"][k]}
+    return {
+        "schema": SCHEMA_ID,
+        "kind": "compare",
+        "calculator": calc.id,
+        "title": calc.title,
+        "vs": vs_text,
+        "a": a,
+        "b": b,
+        "differences": differences,
+        "summary": "; ".join(d["summary"] for d in differences) or "The two options share no outcome.",
+    }
 
 
 # ---------------------------------------------------------------- rolls

@@ -78,7 +78,9 @@ __all__ = [
     "successes",
     "pool",
     "enumerate_outcomes",
+    "enumerate_steps",
     "enumerate_values",
+    "Step",
 ]
 
 
@@ -404,11 +406,18 @@ class _Freeze:
 class Enumerating(Dice):
     """Odds mode: one replay of the procedure along a given path of choices."""
 
-    def __init__(self, path: list[int], cache: dict, top: bool = False):
+    def __init__(self, path: list[int], cache: dict, top: bool = False, steps: "_StepLog | None" = None, changed: int = -1):
         self._path = path
         self._sizes: list[int] = []
         self._cache = cache
         self._top = top  # the probe run of enumerate_outcomes, where parts() may answer with a token
+        # With ``steps`` (enumerate_steps), each labelled choice is also
+        # recorded, once per edge of the tree of choices: on this replay the
+        # choice points from depth ``changed`` on took values no earlier replay
+        # took along this prefix (see _StepLog).
+        self._steps = steps
+        self._changed = changed
+        self._seen: dict[Hashable, int] = {}  # labels and parts met so far on this path
         # The path's weight as an unreduced numerator and denominator: integer
         # products are far cheaper than a Fraction normalised at every step.
         self._num = 1
@@ -438,18 +447,65 @@ class Enumerating(Dice):
             chart = faces(sides)
         elif type(chart) is not tuple:
             chart = face_table(sides, chart)
-        return self._pick(_chart(sides, chart))
+        if self._steps is None:
+            return self._pick(_chart(sides, chart))
+        # A chart's results read best in the order of the faces that give them.
+        order = tuple(dict.fromkeys(chart)) if chart != faces(sides) else None
+        return self._pick_step(_chart(sides, chart), label, order, None, False)
 
     def pool(self, n, sides, label, key, counts=None):
-        return self._pick(_pool(n, sides, key if type(key) is tuple else face_table(sides, key)))
+        table = key if type(key) is tuple else face_table(sides, key)
+        if self._steps is None:
+            return self._pick(_pool(n, sides, table))
+        counting = table != faces(sides) and not isinstance(table[0], tuple)
+        return self._pick_step(_pool(n, sides, table), label, None, counts, counting)
+
+    def _pick_step(self, dist: Distribution, label: str, order: tuple | None, names: Counts | None, counting: bool) -> Any:
+        """_pick, and the edge it takes recorded under its label when it is new on this replay.
+
+        A label met again on the same path is a roll of its own ("2nd roll"),
+        so that each step's chance of being rolled is a probability."""
+        depth = len(self._sizes)
+        value = self._pick(dist)
+        seen = self._seen.get(label, 0)
+        self._seen[label] = seen + 1
+        if depth >= self._changed:
+            self._steps.add((label, seen), label, order, names, counting, value, self._num, self._den)
+        return value
 
     def sub(self, fn, *args, **labels):
         key = (fn, args)
+        if self._steps is not None:
+            return self._sub_steps(fn, args, labels)
         dist = self._cache.get(key)
         if dist is None:
             paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, self._cache, labels))
             dist = _summed(paths, f"part {getattr(fn, '__name__', fn)!s}")
             self._cache[key] = dist
+        return _Freeze.unpack(self._pick(dist))
+
+    def _sub_steps(self, fn, args, labels):
+        """sub() when steps are recorded: the part is enumerated once per
+        distinct fn, args and labels (its rolls' labels may depend on them),
+        its steps kept as exact chances within the part; each new path that
+        reaches the part adds them, times the chance of reaching it."""
+        key = ("steps", fn, args, tuple(sorted(labels.items())))
+        found = self._cache.get(key)
+        if found is None:
+            inner = _StepLog()
+            paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, self._cache, labels, inner))
+            found = (_summed(paths, f"part {getattr(fn, '__name__', fn)!s}"), inner.edges())
+            self._cache[key] = found
+            self._cache.setdefault((fn, args), found[0])
+        dist, edges = found
+        # A part's rolls are known by the part's function and how many times
+        # it was reached before on this path, not by its arguments: the same
+        # roll made with other arguments (fewer dice, say) on other paths is
+        # the same step, and each step is still made at most once per path.
+        seen = self._seen.get(fn, 0)
+        self._seen[fn] = seen + 1
+        if len(self._sizes) > self._changed:  # this replay reaches the part along a new path
+            self._steps.add_part((fn, seen), edges, self._num, self._den)
         return _Freeze.unpack(self._pick(dist))
 
     def parts(self, *parts):
@@ -477,12 +533,15 @@ def _paths(fn: Callable[..., Any], args: tuple, cache: dict) -> Iterator[tuple[A
         yield result, Fraction(num, den)
 
 
-def _raw_paths(fn: Callable[..., Any], args: tuple, cache: dict, labels: Mapping[str, Any] | None = None) -> Iterator[tuple[Any, int, int]]:
-    """Every path: (return value, weight numerator, weight denominator), unreduced."""
+def _raw_paths(fn: Callable[..., Any], args: tuple, cache: dict, labels: Mapping[str, Any] | None = None, steps: "_StepLog | None" = None) -> Iterator[tuple[Any, int, int]]:
+    """Every path: (return value, weight numerator, weight denominator), unreduced.
+
+    With ``steps``, every labelled choice is recorded in it as well."""
     path: list[int] = []
     labels = labels or {}
+    changed = -1  # the first replay: every choice point on it is new
     while True:
-        dice = Enumerating(path, cache)
+        dice = Enumerating(path, cache, steps=steps, changed=changed)
         result = fn(dice, *args, **labels)
         yield result, dice._num, dice._den
         sizes = dice._sizes
@@ -495,6 +554,7 @@ def _raw_paths(fn: Callable[..., Any], args: tuple, cache: dict, labels: Mapping
             return
         path[i] += 1
         del path[i + 1:]
+        changed = i
 
 
 def _summed(weighted: Iterable[tuple[Hashable, int, int]], what: str) -> Distribution:
@@ -529,6 +589,31 @@ def enumerate_outcomes(procedure: Callable[..., Mapping[str, Hashable]], *args: 
     outcome's values then sum to exactly 1, which is checked rather than
     normalised away.
     """
+    return _enumerate(procedure, args, None)
+
+
+def enumerate_steps(procedure: Callable[..., Mapping[str, Hashable]], *args: Any) -> tuple[dict[str, Distribution], list["Step"]]:
+    """The outcomes of :func:`enumerate_outcomes` and how they come about: one
+    :class:`Step` per label the procedure gives its dice, in the order first met.
+
+    A step's ``p_rolled`` is the chance that a roll with that label is made at
+    all, and ``values`` the exact distribution of what it decided, given that
+    it is made. Both come from the same replay as the outcomes: a choice point
+    reached by the prefix of choices ``c_1 .. c_k`` (weight ``w``) and taking
+    value ``v`` (chance ``q``) adds ``w * q`` to its label's value ``v``, once
+    per edge of the tree of choices; so per label, the sum over ``v`` is the
+    chance of reaching such a choice point, ``p_rolled``, and each ``v``'s
+    share of it is ``P(v | rolled)``. The rolls inside a ``dice.sub`` part
+    come from the part's own enumeration (once per part), weighted by the
+    chance of reaching the part; ``dice.parts`` lists each part's steps in turn.
+    A label met twice on one path is reported as a roll of its own ("2nd roll").
+    """
+    steps = _StepLog()
+    outcomes = _enumerate(procedure, args, steps)
+    return outcomes, steps.steps()
+
+
+def _enumerate(procedure: Callable[..., Mapping[str, Hashable]], args: tuple, steps: "_StepLog | None") -> dict[str, Distribution]:
     cache: dict = {}
     probe = Enumerating([], cache, top=True)
     first = procedure(probe, *args)
@@ -537,7 +622,7 @@ def enumerate_outcomes(procedure: Callable[..., Mapping[str, Hashable]], *args: 
             raise ValueError(f"{procedure.__name__}: dice.parts(...) must be the procedure's only use of dice")
         merged: dict[str, Distribution] = {}
         for fn, *part_args in first.parts:
-            found = enumerate_outcomes(fn, *part_args)
+            found = _enumerate(fn, tuple(part_args), steps)
             _check_disjoint(merged, found, fn)
             merged.update(found)
         return merged
@@ -545,7 +630,7 @@ def enumerate_outcomes(procedure: Callable[..., Mapping[str, Hashable]], *args: 
     # summed exactly once at the end (see _summed).
     weighted: dict[str, list[tuple[Hashable, int, int]]] = {}
     names: frozenset[str] | None = None
-    for result, num, den in _raw_paths(procedure, args, cache):
+    for result, num, den in _raw_paths(procedure, args, cache, None, steps):
         if names is None:
             names = frozenset(result)
             weighted = {name: [] for name in result}
@@ -557,3 +642,93 @@ def enumerate_outcomes(procedure: Callable[..., Mapping[str, Hashable]], *args: 
     for name, triples in weighted.items():
         marginals[name] = _summed(triples, f"outcome {name}")
     return marginals
+
+
+# ---------------------------------------------------------------------------
+# How the outcomes come about (enumerate_steps)
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+class Step:
+    """One labelled roll of a procedure: ``label``; ``p_rolled``, the chance
+    that it is rolled at all; ``values``, ((value, P(value | rolled)), ...)
+    in the order a player reads them (a chart's in the order of its faces);
+    and for labelling those values, ``names`` (what a pool counts, as
+    :meth:`Dice.pool` takes them) and ``counting`` (a pool that counts
+    scoring dice rather than adding faces)."""
+
+    __slots__ = ("label", "p_rolled", "values", "names", "counting")
+
+    def __init__(self, label: str, p_rolled: Fraction, values: tuple, names: Counts | None, counting: bool):
+        self.label, self.p_rolled, self.values, self.names, self.counting = label, p_rolled, values, names, counting
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{v!r}: {p}" for v, p in self.values)
+        return f"Step({self.label!r}, rolled {self.p_rolled}, {{{body}}})"
+
+
+class _StepLog:
+    """Per roll, the exact weight of each value taken: integer numerators per
+    unreduced denominator (as in _summed), made Fractions once at the end.
+
+    A roll is known by where it is made, so that it is made at most once on
+    any path: (label, how many times the label was met before on the path)
+    in the procedure itself, and inside a part, (the part's function, how
+    many times it was reached before) followed by the roll's place within
+    the part."""
+
+    def __init__(self) -> None:
+        self._rolls: dict[tuple, list] = {}  # place -> [label, order, names, counting, {value: {den: num}}]
+
+    def _entry(self, place: tuple, label: str, order: tuple | None, names: Counts | None, counting: bool) -> dict:
+        entry = self._rolls.get(place)
+        if entry is None:
+            entry = self._rolls[place] = [label, order, names, counting, {}]
+        return entry[4]
+
+    def add(self, place: tuple, label: str, order: tuple | None, names: Counts | None, counting: bool, value: Hashable, num: int, den: int) -> None:
+        by_den = self._entry(place, label, order, names, counting).setdefault(value, {})
+        by_den[den] = by_den.get(den, 0) + num
+
+    def add_part(self, part: tuple, edges: list, num: int, den: int) -> None:
+        """A part's rolls (see edges()), each weight times num/den, the chance of reaching the part."""
+        for place, label, order, names, counting, weights in edges:
+            values = self._entry((part, *place), label, order, names, counting)
+            for value, p in weights:
+                by_den = values.setdefault(value, {})
+                d = den * p.denominator
+                by_den[d] = by_den.get(d, 0) + num * p.numerator
+
+    def edges(self) -> list:
+        """Each roll with the exact weight of each value (within this enumeration)."""
+        out = []
+        for place, (label, order, names, counting, values) in self._rolls.items():
+            weights = []
+            for value, by_den in values.items():
+                common = math.lcm(*by_den)
+                weights.append((value, Fraction(sum(n * (common // d) for d, n in by_den.items()), common)))
+            out.append((place, label, order, names, counting, weights))
+        return out
+
+    def steps(self) -> list[Step]:
+        """The rolls in the order first met. Rolls that share a label (made at
+        different places) are told apart by their order: "(2nd roll)"."""
+        out = []
+        met: dict[str, int] = {}
+        for _place, label, order, names, counting, weights in self.edges():
+            weights = [(v, w) for v, w in weights if w]
+            rolled = sum((w for _, w in weights), Fraction(0))
+            if not rolled:
+                continue
+            met[label] = met.get(label, 0) + 1
+            shown = label if met[label] == 1 else f"{label} ({_ordinal(met[label])} roll)"
+            if order:
+                rank = {v: i for i, v in enumerate(order)}
+                weights.sort(key=lambda vw, rank=rank: rank[vw[0]])
+            else:
+                weights.sort(key=lambda vw: _sort_key(vw[0]))
+            out.append(Step(shown, rolled, tuple((v, w / rolled) for v, w in weights), names, counting))
+        return out

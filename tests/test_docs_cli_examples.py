@@ -121,6 +121,9 @@ def test_documented_command_runs(page, number, args):
         return
     data = json.loads(out.stdout)
     assert data["calculator"] == args[1], where
+    if "--vs" in args:  # two options: each as plain odds prints it, and their differences
+        assert isinstance(data["differences"], dict) and isinstance(data["vs"], dict), where
+        data = data["b"]
     assert isinstance(data["inputs"], dict) and isinstance(data["outcomes"], dict), where
     if args[0] == "roll":
         assert isinstance(data["seed"], int) and isinstance(data["dice"], list), where

@@ -47,7 +47,7 @@ def dispersal_check(dice, check: int) -> bool:
     result = dice.d6(f"smoke dispersal, check {check} after landing", chart=DISPERSAL_BY_FACE)
     if result == "drifts":
         count, sides, modifier = notation(DRIFT)
-        dice.sum_of(count, sides, f"smoke drifts ({DRIFT} inches, one random direction for all)")
+        dice.sum_of(count, sides, f"smoke drifts after check {check} ({DRIFT} inches, one random direction for all)")
     return result != "removed"
 
 

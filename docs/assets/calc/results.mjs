@@ -124,6 +124,39 @@ export function renderNotes(container, answer) {
   container.append(el("p", { class: "fm-readings-title", text: "Readings in force" }), list);
 }
 
+// ---------------------------------------------------------------- how it comes about
+
+// The answer's steps: each labelled roll, how often it is made, and what it
+// decides given that it is made (rules_py.dice.enumerate_steps).
+export function renderSteps(container, answer) {
+  const steps = answer.steps || [];
+  container.replaceChildren();
+  if (!steps.length) {
+    container.append(el("p", { class: "fm-steps-none", text: "No dice are rolled with these inputs: every result follows from them." }));
+    return;
+  }
+  container.append(el("p", { class: "fm-steps-intro", text: "Every roll the procedure can make, in the order it first comes up: how often it is made at all, and what it decides when it is made (each roll's chances add up to 100%)." }));
+  const list = el("ol", { class: "fm-steps-list" });
+  steps.forEach((step, i) => {
+    const often = step.p_rolled === "1" ? "always rolled" : `rolled ${step.p_rolled_percent} of the time (${step.p_rolled})`;
+    const body = el("tbody");
+    for (const v of step.values) {
+      const attrs = { dataStep: String(i), dataValue: v.value, dataP: v.p };
+      body.append(el("tr", {}, el("th", { scope: "row", class: "fm-value", text: v.label }), el("td", { class: "fm-pct", ...attrs, text: v.percent }), el("td", { class: "fm-frac", ...attrs, text: v.p })));
+    }
+    const head = el("tr", {}, el("th", { scope: "col", text: "Result" }), el("th", { scope: "col", text: "Chance", title: "The chance of this result when the roll is made" }), el("th", { scope: "col", text: "Exact" }));
+    list.append(
+      el(
+        "li",
+        { class: "fm-step-item", dataStep: String(i), dataLabel: step.label, dataPRolled: step.p_rolled },
+        el("p", { class: "fm-step-head" }, el("strong", { class: "fm-step-label", text: step.label }), ": ", el("span", { class: "fm-step-often", text: often })),
+        el("div", { class: "fm-table-scroll", tabIndex: 0, role: "region", ariaLabel: step.label }, el("table", { class: "fm-odds fm-step-table" }, el("thead", {}, head), body)),
+      ),
+    );
+  });
+  container.append(list);
+}
+
 // ---------------------------------------------------------------- roll
 
 export function renderRoll(container, answer) {

@@ -2,13 +2,16 @@
 // Loaded by calculator.mjs only on pages that have a calculator. Generic:
 // every field, outcome and message comes from the schema or the engine.
 
+import { CompareView, VS } from "./compare.mjs";
 import { MapGridInput } from "./map-grid.mjs";
-import { MODES, el, hasScale, renderDetails, renderNotes, renderRoll, renderSummary } from "./results.mjs";
+import { MODES, el, hasScale, renderDetails, renderNotes, renderRoll, renderSteps, renderSummary } from "./results.mjs";
 
 const SITE_ROOT = new URL("../../", import.meta.url);
 // Parameters that are not inputs but may be in a calculator page's URL: the
-// search plugin's highlight ("h").
-const FOREIGN_PARAMS = new Set(["h"]);
+// search plugin's highlight ("h"), and a roll's seed (see rollFromAddress).
+const FOREIGN_PARAMS = new Set(["h", "seed"]);
+const HISTORY_KEY = "fm-roll-history"; // this tab's rolls, in sessionStorage
+const HISTORY_LENGTH = 12;
 const DEBOUNCE_MS = 150;
 
 let instances = 0;
@@ -68,6 +71,7 @@ export class CalculatorView {
     this.prerendered = readPrerendered(root);
     this.build();
     for (const f of schema.fields) this.show(f.name);
+    this.showAddressSeed();
     const stopEngine = this.engine.onChange(() => this.engineChanged());
     views.add(this);
     this.stopListening = () => {
@@ -83,13 +87,17 @@ export class CalculatorView {
     const names = new Set(this.schema.fields.map((f) => f.name));
     this.raw = { ...this.defaults };
     this.ignored = [];
+    this.vsRaw = {}; // option B's changes (compare.mjs)
     this.repeated = {}; // a name given twice in the link: the engine refuses it, as the CLI does
     for (const [name, value] of params) {
       if (names.has(name) && params.getAll(name).length > 1) this.repeated[name] = params.getAll(name);
       if (names.has(name)) this.raw[name] = value;
+      else if (name.startsWith(VS) && names.has(name.slice(VS.length))) this.vsRaw[name.slice(VS.length)] = value;
       else if (!FOREIGN_PARAMS.has(name)) this.ignored.push(name);
     }
     this.ownSearch = location.search;
+    this.addressSeed = params.get("seed"); // rolled once the first answer is in
+    this.rolledSeed = null;
   }
 
   // The address changed without a new page (Back or Forward between entries
@@ -99,6 +107,8 @@ export class CalculatorView {
     if (!this.standalone || location.search === this.ownSearch) return;
     this.readQuery();
     for (const f of this.schema.fields) this.show(f.name);
+    this.showAddressSeed();
+    this.compare.follow(this.vsRaw);
     this.showNotice();
     this.updateLink();
     this.schedule(0);
@@ -173,9 +183,9 @@ export class CalculatorView {
     // The answer stays in view while the player scrolls through the inputs:
     // sticky above them on a phone, beside them on a wide screen.
     const answerBox = el("div", { class: "fm-answer-box" }, this.engineNote, this.generalErrors, this.summary);
-    const rollBox = el("div", { class: "fm-roll-box" }, actions, this.rollLog);
+    const rollBox = el("div", { class: "fm-roll-box" }, actions, this.rollLog, rolls ? this.buildHistory() : null);
     const layout = el("div", { class: "fm-layout" }, answerBox, this.form, rollBox);
-    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.notice, layout, this.details, this.readings);
+    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.notice, layout, this.buildCompare(), this.details, this.buildSteps(), this.readings);
     this.updateLink();
   }
 
@@ -272,6 +282,7 @@ export class CalculatorView {
 
   changed(name, value, { keepWidget = false } = {}) {
     this.raw[name] = value;
+    this.rolledSeed = null; // the roll shown was for other inputs: links no longer carry its seed
     if (this.repeated) delete this.repeated[name]; // the player chose one value
     this.revealErrors = false; // typing again: a message waits until the player leaves the field
     this.engine.start(); // the player uses the calculator: its engine starts (a prerendered answer needed none)
@@ -297,6 +308,8 @@ export class CalculatorView {
   query() {
     const params = new URLSearchParams();
     for (const f of this.schema.fields) if (this.raw[f.name] !== this.defaults[f.name]) params.set(f.name, this.raw[f.name]);
+    for (const [name, value] of this.compare ? this.compare.params() : []) params.set(name, value);
+    if (this.rolledSeed != null) params.set("seed", this.rolledSeed);
     return params.toString();
   }
 
@@ -410,6 +423,8 @@ export class CalculatorView {
       this.show_answer(answer);
       this.root.dataset.valid = "true";
       this.rollButton.disabled = false;
+      this.rollFromAddress();
+      this.compareAnswered();
       this.root.dataset.source = "engine";
     }
     this.root.dataset.answerMs = (performance.now() - t0).toFixed(1);
@@ -433,6 +448,8 @@ export class CalculatorView {
     this.rollButton.disabled = false;
     this.root.dataset.source = "prerendered";
     this.setStatus("ready");
+    this.rollFromAddress();
+    this.compareAnswered();
   }
 
   show_answer(answer) {
@@ -441,6 +458,7 @@ export class CalculatorView {
     renderSummary(this.summaryList, answer, this.mode);
     renderDetails(this.results, answer);
     renderNotes(this.readings, answer);
+    this.showSteps(answer);
     this.live.textContent = answer.summary;
     this.markStale(false);
     this.lastInputs = JSON.stringify(answer.inputs);
@@ -448,9 +466,123 @@ export class CalculatorView {
     this.rollLog.dataset.stale = String(this.rollLog.dataset.inputs !== this.lastInputs);
   }
 
+  // ------------------------------------------------------------ compare (compare.mjs)
+
+  buildCompare() {
+    this.compare = new CompareView(this, this.vsRaw || {});
+    return this.compare.element;
+  }
+
+  // Option B changed: the link and the address carry its changes.
+  compareChanged() {
+    this.updateLink();
+    if (this.standalone) {
+      history.replaceState(history.state, "", this.pageUrl(true));
+      this.ownSearch = location.search;
+    }
+  }
+
+  // Option A has a new answer: option B follows A where it has no change of its own.
+  compareAnswered() {
+    this.compare.showWidgets();
+    this.compare.schedule(0);
+  }
+
+  // ------------------------------------------------------------ how it comes about
+
+  // A collapsible list of the procedure's rolls (the answer's steps), after the results.
+  buildSteps() {
+    this.stepsBox = el("div", { class: "fm-steps" });
+    this.stepsDetails = el("details", { class: "fm-details fm-steps-details", hidden: true }, el("summary", { text: "How it comes about: every roll, how often it is made, what it decides" }), this.stepsBox);
+    return this.stepsDetails;
+  }
+
+  showSteps(answer) {
+    renderSteps(this.stepsBox, answer);
+    this.stepsDetails.hidden = this.schema.rolls_dice === false;
+  }
+
+  // ------------------------------------------------------------ rolls anyone can check
+
+  // A seed in the address (?seed=...) is rolled with the address's inputs as soon as they have an answer.
+  showAddressSeed() {
+    if (this.addressSeed != null && this.seedInput) this.seedInput.value = this.addressSeed;
+  }
+
+  rollFromAddress() {
+    if (this.addressSeed == null || this.schema.rolls_dice === false) return;
+    this.addressSeed = null;
+    this.roll();
+  }
+
+  // The address of a roll: its calculator's page with the inputs it was made
+  // with (the engine's own text of those that differ from the defaults) and its seed.
+  rollUrl(answer) {
+    const page = new URL(`calculators/${this.id}/`, SITE_ROOT);
+    const params = new URLSearchParams(answer.changed);
+    params.set("seed", answer.seed);
+    page.search = `?${params}`;
+    return page.href;
+  }
+
+  // After a roll: its link in the log, in Copy link and the address bar (while
+  // it is a roll of the inputs shown), and in this tab's history.
+  rolled(answer) {
+    const url = this.rollUrl(answer);
+    const link = el("a", { class: "fm-roll-url", href: url, text: url });
+    this.rollLog.append(el("p", { class: "fm-roll-link", dataRollLink: url }, "Open this link to see the same roll: ", link));
+    this.rolledSeed = this.rollLog.dataset.stale === "true" ? null : answer.seed;
+    this.updateLink();
+    if (this.standalone && this.rolledSeed != null) {
+      history.replaceState(history.state, "", this.pageUrl(true));
+      this.ownSearch = location.search;
+    }
+    const entry = { id: this.id, seed: answer.seed, inputs: Object.entries(answer.changed).map(([k, v]) => `${k}=${v}`).join(" "), result: answer.outcomes.map((o) => o.summary).join("; "), url };
+    const history_ = [entry, ...this.readHistory().filter((e) => e.url !== url)].slice(0, HISTORY_LENGTH);
+    try {
+      sessionStorage.setItem(HISTORY_KEY, JSON.stringify(history_));
+    } catch {
+      this.memoryHistory = history_; // storage refused (a private window): this page's rolls only
+    }
+    this.showHistory();
+  }
+
+  readHistory() {
+    try {
+      const stored = JSON.parse(sessionStorage.getItem(HISTORY_KEY) || "[]");
+      const ours = (e) => e && typeof e.id === "string" && typeof e.url === "string" && new URL(e.url, location.href).origin === location.origin;
+      return Array.isArray(stored) ? stored.filter(ours) : [];
+    } catch {
+      return this.memoryHistory || [];
+    }
+  }
+
+  buildHistory() {
+    this.historyList = el("ol", { class: "fm-history-list" });
+    this.historyBox = el("details", { class: "fm-history", hidden: true }, el("summary", { text: "This tab's rolls with this calculator" }), this.historyList);
+    this.showHistory();
+    return this.historyBox;
+  }
+
+  showHistory() {
+    const mine = this.readHistory().filter((e) => e.id === this.id);
+    this.historyList.replaceChildren(
+      ...mine.map((e) =>
+        el(
+          "li",
+          { class: "fm-history-item", dataSeed: e.seed },
+          el("a", { href: e.url, text: `Seed ${e.seed}` }),
+          `, ${e.inputs ? e.inputs : "default inputs"}: `,
+          el("span", { class: "fm-history-result", text: e.result }),
+        ),
+      ),
+    );
+    this.historyBox.hidden = !mine.length;
+  }
+
   // Results for inputs that are not the ones shown stay on screen, dimmed and marked.
   markStale(stale) {
-    for (const box of [this.summary, this.results]) {
+    for (const box of [this.summary, this.results, this.stepsBox]) {
       if (stale && this.answer) box.dataset.stale = "true";
       else delete box.dataset.stale;
     }
@@ -517,6 +649,7 @@ export class CalculatorView {
     renderRoll(this.rollLog, answer);
     this.rollLog.dataset.inputs = JSON.stringify(answer.inputs);
     this.rollLog.dataset.stale = String(seq !== this.seq || this.rollLog.dataset.inputs !== this.lastInputs);
+    this.rolled(answer);
     this.live.textContent = answer.summary;
     for (const map of Object.values(this.maps || {})) map.drawOutcomes(answer.outcomes);
     this.seedInput.value = randomSeed(); // the next roll is a new one; this one keeps its seed in the log

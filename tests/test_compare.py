@@ -1,0 +1,121 @@
+"""Two options side by side: rules_py.compare, the call_json op and `odds ... --vs ...`.
+
+Hand-worked pairs (see tests/test_chq_comms.py for the derivations): a comms
+check succeeds when the comms dice's successes beat the opposing 3 dice's, all
+at 4+ (p = 1/2), so with c comms dice P(success) = P(Bin(c + 3, 1/2) >= 4) and
+the margin C - O has mean c/2 - 3/2.
+  Germany, 4 dice: Bin(7) >= 4 = 1/2, mean margin 1/2.
+  Soviet, 3 dice: Bin(6) >= 4 = 22/64 = 11/32, mean margin 0.
+So Germany vs Soviet: success 1/2 -> 11/32, b - a = -5/32 (-15.625 points); mean 1/2 -> 0, b - a = -1/2.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+import rules_py
+from rules_py.calculator import InputError
+
+ROOT = Path(__file__).resolve().parent.parent
+SCHEMA = json.loads((Path(rules_py.__file__).parent / "data" / "answer.schema.json").read_text())
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+
+def by_name(doc):
+    return {d["name"]: d for d in doc["differences"]}
+
+
+def test_comms_germany_against_soviet():
+    doc = rules_py.compare("chq-comms-check", {"nation": "germany"}, {"nation": "soviet"})
+    VALIDATOR.validate(doc)
+    assert doc["vs"] == {"nation": "soviet"}
+    assert doc["a"]["inputs"]["nation"] == "germany" and doc["b"]["inputs"]["nation"] == "soviet"
+    success, margin = by_name(doc)["success"], by_name(doc)["margin"]
+    assert {k: success["chance"][k] for k in ("a", "b", "b_minus_a")} == {"a": "1/2", "b": "11/32", "b_minus_a": "-5/32"}
+    assert success["chance"]["difference"] == "\u221215.6 points"
+    assert {k: margin["mean"][k] for k in ("a", "b", "b_minus_a")} == {"a": "1/2", "b": "0", "b_minus_a": "-1/2"}
+    assert margin["chance"] is None and success["mean"] is None
+    # Per value: margin 4 needs all 4 German dice to beat no opposing die (1/128); the Soviets cannot reach 4.
+    four = next(v for v in margin["values"] if v["value"] == "4")
+    assert (four["a"], four["b"], four["b_minus_a"]) == ("1/128", "0", "-1/128")
+    assert doc["summary"] == "Check succeeds: 50.0% \u2192 34.4% (\u221215.6 points); Margin: mean 0.50 \u2192 0.00 (\u22120.50)"
+
+
+def test_option_b_starts_from_option_a():
+    """vs changes only what it names: Soviet with a boost against Soviet with two is 4 dice against 5,
+    Bin(7) >= 4 = 1/2 against Bin(8) >= 4 = 163/256: b - a = 35/256."""
+    doc = rules_py.compare("chq-comms-check", {"nation": "soviet", "boosts": "1"}, {"boosts": "2"})
+    assert doc["vs"] == {"boosts": "2"}
+    assert doc["b"]["inputs"]["nation"] == "soviet"
+    assert by_name(doc)["success"]["chance"]["b_minus_a"] == "35/256"
+    # No change at all: every difference is zero.
+    same = rules_py.compare("chq-comms-check", {"nation": "usa"}, {})
+    assert same["vs"] == {}
+    assert all(v["b_minus_a"] == "0" for d in same["differences"] for v in d["values"])
+    assert by_name(same)["success"]["chance"]["difference"] == "no change"
+
+
+def test_option_b_errors_name_its_fields():
+    with pytest.raises(InputError) as bad:
+        rules_py.compare("chq-comms-check", {}, {"nation": "mars"})
+    assert [f for f, _ in bad.value.errors] == ["vs.nation"]
+    with pytest.raises(InputError) as unknown:
+        rules_py.compare("chq-comms-check", {}, {"bogus": "1"})
+    assert [f for f, _ in unknown.value.errors] == ["vs.bogus"]
+    out = json.loads(rules_py.call_json(json.dumps({"op": "compare", "id": "chq-comms-check", "inputs": {}, "vs": {"boosts": "-1"}})))
+    assert out["fields"][0]["field"] == "vs.boosts" and "internal" not in out
+    out = json.loads(rules_py.call_json(json.dumps({"op": "compare", "id": "chq-comms-check", "vs": ["nation"]})))
+    assert out["error"] == "vs must be an object"
+
+
+def test_call_json_compare_is_the_typed_comparison():
+    req = {"op": "compare", "id": "chq-comms-check", "inputs": {"nation": "germany"}, "vs": {"nation": "soviet"}}
+    assert json.loads(rules_py.call_json(json.dumps(req))) == rules_py.compare("chq-comms-check", {"nation": "germany"}, {"nation": "soviet"})
+
+
+@pytest.mark.parametrize("calc", rules_py.calculators(), ids=lambda c: c.id)
+def test_every_calculator_compares_its_defaults_with_its_examples(calc):
+    for example in calc.examples:
+        doc = rules_py.compare(calc.id, {}, example)
+        VALIDATOR.validate(doc)
+        assert doc["a"] == rules_py.answer(calc.id, {}) and doc["b"] == rules_py.answer(calc.id, example)
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "rules_py", *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
+
+
+def test_cli_odds_vs():
+    out = run("odds", "chq-comms-check", "nation=germany", "--vs", "nation=soviet")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["vs"] == {"nation": "soviet"}
+    assert doc["a"] == rules_py.odds("chq-comms-check", {"nation": "germany"})
+    assert doc["b"]["outcomes"]["success"] == {"false": "21/32", "true": "11/32"}
+    assert doc["differences"]["success"]["chance_of_yes"] == {"a": "1/2", "b": "11/32", "b_minus_a": "-5/32"}
+    assert doc["differences"]["margin"]["mean"] == {"a": "1/2", "b": "0", "b_minus_a": "-1/2"}
+    # Plain odds is unchanged by all this.
+    plain = run("odds", "chq-comms-check", "nation=germany")
+    assert json.loads(plain.stdout) == rules_py.odds("chq-comms-check", {"nation": "germany"})
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["odds", "chq-comms-check", "--vs"], "--vs needs option B's changes"),
+        (["odds", "chq-comms-check", "--vs", "nation=mars"], "vs.nation: 'mars' is not allowed"),
+        (["odds", "chq-comms-check", "--vs", "nation=usa", "--vs", "boosts=1"], "--vs needs option B's changes, once"),
+        (["roll", "chq-comms-check", "--seed", "1", "--vs", "nation=usa"], "only odds takes it"),
+        (["odds", "chq-comms-check", "--vs", "nation=usa", "--seed", "3"], "option B's changes only"),
+    ],
+)
+def test_cli_vs_errors(args, message):
+    out = run(*args)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.startswith("error:") and message in out.stderr and out.stderr.count("\n") == 1, out.stderr
