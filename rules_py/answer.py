@@ -70,7 +70,7 @@ from fractions import Fraction
 from typing import Any
 
 from .calculator import Calculator, InputError, Odds, Outcome, format_probability, format_value
-from .dice import Step, enumerate_steps
+from .dice import Step
 from .seeds import Seed
 
 SCHEMA_ID = "fire-mission/answer/1"
@@ -265,14 +265,10 @@ def changed_inputs(calc: Calculator, inputs: Mapping[str, Any]) -> dict[str, str
     """The inputs that differ from their defaults, as text (what a link or a command needs)."""
     out = {}
     for f in calc.fields:
-        text = _input_text(inputs[f.name])
-        if f.default is None or text != _input_text(f.default):
+        text = format_value(inputs[f.name])
+        if f.default is None or text != format_value(f.default):
             out[f.name] = text
     return out
-
-
-def _input_text(value: Any) -> str:
-    return value if isinstance(value, str) else format_value(value)
 
 
 def _head(calc: Calculator, inputs: Mapping[str, Any], kind: str) -> dict[str, Any]:
@@ -282,7 +278,7 @@ def _head(calc: Calculator, inputs: Mapping[str, Any], kind: str) -> dict[str, A
         "calculator": calc.id,
         "title": calc.title,
         "rolls_dice": calc.rolls_dice,
-        "inputs": {f.name: _input_text(inputs[f.name]) for f in calc.fields},
+        "inputs": {f.name: format_value(inputs[f.name]) for f in calc.fields},
         "changed": changed_inputs(calc, inputs),
     }
 
@@ -311,24 +307,16 @@ def step_doc(step: Step) -> dict[str, Any]:
     return {"label": step.label, "p_rolled": format_probability(step.p_rolled), "p_rolled_percent": percent(step.p_rolled), "values": values}
 
 
-def _odds(calc: Calculator, raw: Mapping[str, Any] | None) -> tuple[Odds, list[Step]]:
-    """What ``Calculator.odds`` does, with the steps recorded in the same enumeration."""
-    inputs = calc.validate(raw)
-    outcomes, steps = enumerate_steps(calc._run, tuple(sorted(inputs.items())))
-    calc._check_outcomes(inputs, outcomes)
-    return Odds(calc, inputs, outcomes, calc.notes(inputs) if calc.notes else []), steps
-
-
 def odds_answer(calc: Calculator, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The typed odds answer for these inputs (InputError on bad input)."""
-    return _odds_doc(calc, *_odds(calc, raw))
+    return _odds_doc(calc, calc.odds(raw, with_steps=True))
 
 
-def _odds_doc(calc: Calculator, odds: Odds, steps: list[Step]) -> dict[str, Any]:
+def _odds_doc(calc: Calculator, odds: Odds) -> dict[str, Any]:
     doc = _head(calc, odds.inputs, "odds")
     doc["outcomes"] = [outcome_doc(o, o.ordered(odds.outcomes[o.name])) for o in calc.outcomes_for(odds.inputs)]
     doc["notes"] = list(odds.notes)
-    doc["steps"] = [step_doc(s) for s in steps]
+    doc["steps"] = [step_doc(s) for s in odds.steps]
     doc["summary"] = "; ".join(o["summary"] for o in doc["outcomes"])
     return doc
 
@@ -401,12 +389,12 @@ def compare_answer(calc: Calculator, raw: Mapping[str, Any] | None = None, vs: M
     with the changes in ``vs``) and the differences per outcome they share.
     InputError on bad input, option b's fields named ``vs.<name>``."""
     b_raw = option_b_inputs(calc, raw, vs)
-    odds_a, steps_a = _odds(calc, raw)
+    odds_a = calc.odds(raw, with_steps=True)
     try:
-        odds_b, steps_b = _odds(calc, b_raw)
+        odds_b = calc.odds(b_raw, with_steps=True)
     except InputError as e:
         raise InputError([(f"vs.{field}" if field else None, message) for field, message in e.errors]) from None
-    a, b = _odds_doc(calc, odds_a, steps_a), _odds_doc(calc, odds_b, steps_b)
+    a, b = _odds_doc(calc, odds_a), _odds_doc(calc, odds_b)
     outcomes_b = {o.name: o for o in calc.outcomes_for(odds_b.inputs)}
     docs_b = {o["name"]: o for o in b["outcomes"]}
     differences = []

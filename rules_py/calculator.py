@@ -22,7 +22,7 @@ from dataclasses import dataclass, field as dataclass_field
 from fractions import Fraction
 from typing import Any
 
-from .dice import Distribution, Rolling, enumerate_outcomes
+from .dice import Distribution, Rolling, Step, enumerate_outcomes, enumerate_steps
 from .grid import check_spec, text_limit
 
 FIELD_TYPES = ("int", "bool", "choice", "number", "text", "map")
@@ -251,6 +251,8 @@ class Odds:
     inputs: dict[str, Any]
     outcomes: dict[str, Distribution]
     notes: list[str]
+    # How the odds come about (dice.enumerate_steps), when asked for: the typed answer's steps.
+    steps: tuple[Step, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out = {}
@@ -259,7 +261,7 @@ class Odds:
             out[outcome.name] = {format_value(v): format_probability(p) for v, p in outcome.ordered(dist)}
         return {
             "calculator": self.calculator.id,
-            "inputs": {k: format_value(v) if not isinstance(v, str) else v for k, v in self.inputs.items()},
+            "inputs": {k: format_value(v) for k, v in self.inputs.items()},
             "outcomes": out,
             "notes": list(self.notes),
         }
@@ -276,7 +278,7 @@ class Roll:
     def to_dict(self) -> dict[str, Any]:
         return {
             "calculator": self.calculator.id,
-            "inputs": {k: format_value(v) if not isinstance(v, str) else v for k, v in self.inputs.items()},
+            "inputs": {k: format_value(v) for k, v in self.inputs.items()},
             "seed": self.seed,
             "dice": [
                 {"label": d["label"], "dice": d["dice"], "faces": list(d["faces"]), "result": _jsonable(d["result"])}
@@ -371,11 +373,19 @@ class Calculator:
             raise InputError(errors)
         return values
 
-    def odds(self, raw: Mapping[str, Any] | None = None, **kwargs: Any) -> Odds:
+    def odds(self, raw: Mapping[str, Any] | None = None, *, with_steps: bool = False, **kwargs: Any) -> Odds:
+        """Exact odds of every outcome; ``with_steps`` records how they come about
+        in the same enumeration (the CLI's odds do without: it costs a little more)."""
         inputs = self.validate({**(raw or {}), **kwargs})
-        outcomes = enumerate_outcomes(self._run, tuple(sorted(inputs.items())))
+        items = tuple(sorted(inputs.items()))
+        steps: tuple[Step, ...] = ()
+        if with_steps:
+            outcomes, found = enumerate_steps(self._run, items)
+            steps = tuple(found)
+        else:
+            outcomes = enumerate_outcomes(self._run, items)
         self._check_outcomes(inputs, outcomes)
-        return Odds(self, inputs, outcomes, self.notes(inputs) if self.notes else [])
+        return Odds(self, inputs, outcomes, self.notes(inputs) if self.notes else [], steps)
 
     def roll(self, seed: int, raw: Mapping[str, Any] | None = None, **kwargs: Any) -> Roll:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
