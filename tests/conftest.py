@@ -183,5 +183,12 @@ def cli(*args: str) -> dict:
     return json.loads(out.stdout)
 
 
+def cli_odds(calc_id: str, inputs: dict[str, str] | None = None) -> dict[tuple[str, str], str]:
+    """(outcome, value) -> the CLI's exact chance, for every value a player can get
+    (the page hides impossible ones): what Tab.odds_cells must read."""
+    answer = cli("odds", calc_id, *(f"{k}={v}" for k, v in (inputs or {}).items()))
+    return {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items() if p != "0"}
+
+
 def query(inputs: dict[str, str]) -> str:
     return "?" + urlencode(inputs) if inputs else ""

@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl
 import pytest
 
 import rules_py
-from conftest import BOOT_TIMEOUT_MS, cli, open_tab, query
+from conftest import BOOT_TIMEOUT_MS, cli, cli_odds, open_tab, query
 from rules_py.calculator import InputError, format_value
 
 pytestmark = pytest.mark.browser
@@ -84,12 +84,6 @@ def split_link(url: str) -> tuple[str, dict[str, str]]:
 
 def address_inputs(tab) -> dict[str, str]:
     return dict(parse_qsl(tab.page.evaluate("location.search").lstrip("?"), keep_blank_values=True))
-
-
-def cli_odds(calc_id: str, inputs: dict[str, str]) -> dict[tuple[str, str], str]:
-    """The CLI's odds of every value a player can get (the page hides impossible ones)."""
-    answer = cli("odds", calc_id, *(f"{k}={v}" for k, v in inputs.items()))
-    return {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items() if p != "0"}
 
 
 @pytest.mark.parametrize("calc", CALCS, ids=IDS)

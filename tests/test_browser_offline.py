@@ -33,7 +33,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import rules_py
-from conftest import BOOT_TIMEOUT_MS, ROOT, cli, open_tab, query
+from conftest import BOOT_TIMEOUT_MS, ROOT, cli_odds, open_tab, query
 from local_site import PYODIDE_PATHS, StaticServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
@@ -49,11 +49,6 @@ def sitemap_paths(site: Path) -> list[str]:
 
 def precached(site: Path) -> set[str]:
     return set(re.findall(r'url:"([^"]+)"', (site / "sw.js").read_text(encoding="utf-8")))
-
-
-def cli_odds(calc_id: str, inputs: dict | None = None) -> dict[tuple[str, str], str]:
-    answer = cli("odds", calc_id, *(f"{k}={v}" for k, v in (inputs or {}).items()))
-    return {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items() if p != "0"}
 
 
 def png_size(data: bytes) -> tuple[int, int]:

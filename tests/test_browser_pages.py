@@ -17,7 +17,7 @@ import pytest
 
 import rules_py
 from local_site import StaticServer
-from conftest import BOOT_TIMEOUT_MS, cli, open_tab
+from conftest import BOOT_TIMEOUT_MS, cli_odds, open_tab
 
 pytestmark = pytest.mark.browser
 
@@ -33,11 +33,6 @@ def site_pages(site: Path) -> list[tuple[str, bool]]:
         # A live calculator, not a sheet's printed odds (cells that carry data-calculator too).
         pages.append((path, '<div class="calculator" data-calculator="' in html.read_text(encoding="utf-8")))
     return pages
-
-
-def cli_odds(calc_id: str) -> dict[tuple[str, str], str]:
-    answer = cli("odds", calc_id)
-    return {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items() if p != "0"}
 
 
 def click_link(tab, href_suffix: str, scope: str = "") -> None:

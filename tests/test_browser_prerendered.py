@@ -11,17 +11,12 @@ from html import unescape
 import pytest
 
 import rules_py
-from conftest import BOOT_TIMEOUT_MS, cli, open_tab, query
+from conftest import BOOT_TIMEOUT_MS, cli_odds, open_tab, query
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 
 # Everything the engine is made of: its worker, Pyodide, the snapshot and the wheel.
 ENGINE = re.compile(r"/assets/calc/worker\.mjs|/assets/generated/(pyodide/|runtime\.json|.*\.whl|.*snapshot)")
-
-
-def cli_odds(calc_id: str, inputs: dict[str, str]) -> dict[tuple[str, str], str]:
-    answer = cli("odds", calc_id, *(f"{k}={v}" for k, v in inputs.items()))
-    return {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items() if p != "0"}
 
 
 @pytest.fixture

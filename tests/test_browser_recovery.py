@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from conftest import BOOT_TIMEOUT_MS, cli, open_tab
+from conftest import BOOT_TIMEOUT_MS, cli_odds, open_tab
 import pytest
 from local_site import StaticServer
 
@@ -55,11 +55,6 @@ self.onmessage = (event) => {
 };"""
 
 
-def cli_odds(inputs: dict[str, str]) -> dict[tuple[str, str], str]:
-    answer = cli("odds", CALC, *(f"{k}={v}" for k, v in inputs.items()))
-    return {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items() if p != "0"}
-
-
 def wrap_first_worker(tab, misbehave: str) -> list[str]:
     """Serve the first worker.mjs the page asks for wrapped; returns the worker URLs asked for."""
     asked: list[str] = []
@@ -88,7 +83,7 @@ def test_a_worker_that_throws_after_its_first_answer_is_replaced_and_the_page_sa
     asked = wrap_first_worker(tab, THROW)
     tab.goto(START)
     tab.calculator(CALC)
-    assert tab.odds_cells(CALC) == cli_odds(ENGINE_INPUTS)
+    assert tab.odds_cells(CALC) == cli_odds(CALC, ENGINE_INPUTS)
     # The worker throws: the engine starts another, and the page says what happened.
     tab.page.wait_for_function("() => fireMissionEngine.generation === 2 && fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
     assert note(tab).is_visible()
@@ -100,7 +95,7 @@ def test_a_worker_that_throws_after_its_first_answer_is_replaced_and_the_page_sa
     # The next change is answered by the new worker, and the message goes.
     tab.page.fill(f'{SCOPE} [data-input="boosts"]', "2")
     tab.calculator(CALC)
-    assert tab.odds_cells(CALC) == cli_odds({**ENGINE_INPUTS, "boosts": "2"})
+    assert tab.odds_cells(CALC) == cli_odds(CALC, {**ENGINE_INPUTS, "boosts": "2"})
     assert note(tab).is_hidden()
 
 
@@ -115,7 +110,7 @@ def test_a_worker_that_closes_itself_is_noticed_and_replaced(tab):
     assert fresh_workers(asked) == 2
     tab.page.fill(f'{SCOPE} [data-input="boosts"]', "2")
     tab.calculator(CALC)
-    assert tab.odds_cells(CALC) == cli_odds({**ENGINE_INPUTS, "boosts": "2"})
+    assert tab.odds_cells(CALC) == cli_odds(CALC, {**ENGINE_INPUTS, "boosts": "2"})
     assert note(tab).is_hidden()
     assert tab.errors == []
 
@@ -126,7 +121,7 @@ def test_a_hung_answer_restarts_the_engine_with_a_message_and_the_next_change_re
     tab.goto(START)
     tab.calculator(CALC)
     before = tab.odds_cells(CALC)
-    assert before == cli_odds(ENGINE_INPUTS)
+    assert before == cli_odds(CALC, ENGINE_INPUTS)
     tab.page.fill(f'{SCOPE} [data-input="boosts"]', "1")  # the wrapped worker spins forever on this one
     root = tab.calculator(CALC, "error")
     # While the new worker boots the page says so; once it is up, what became of this answer.
@@ -142,7 +137,7 @@ def test_a_hung_answer_restarts_the_engine_with_a_message_and_the_next_change_re
     # The next change is answered (by the real worker the engine started instead).
     tab.page.fill(f'{SCOPE} [data-input="boosts"]', "2")
     tab.calculator(CALC)
-    assert tab.odds_cells(CALC) == cli_odds({**ENGINE_INPUTS, "boosts": "2"})
+    assert tab.odds_cells(CALC) == cli_odds(CALC, {**ENGINE_INPUTS, "boosts": "2"})
     assert note(tab).is_hidden()
     assert "fm-outdated" not in tab.page.get_attribute(SCOPE, "class")
     assert fresh_workers(asked) == 2
@@ -217,7 +212,7 @@ def test_an_answer_for_inputs_no_longer_shown_is_never_marked_ready(tab):
     tab.page.wait_for_function("() => window.__held.length === 1")  # the answer for boosts=2
     tab.page.evaluate("() => window.__held.shift()()")
     tab.calculator(CALC)
-    assert tab.odds_cells(CALC) == cli_odds({**ENGINE_INPUTS, "boosts": "2"})
+    assert tab.odds_cells(CALC) == cli_odds(CALC, {**ENGINE_INPUTS, "boosts": "2"})
 
 
 def test_a_worker_that_keeps_dying_is_given_up_with_a_message(tab):

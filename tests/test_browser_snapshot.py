@@ -20,7 +20,7 @@ import json
 import pytest
 
 import rules_py
-from conftest import BOOT_TIMEOUT_MS, ROOT, cli, open_tab, query
+from conftest import BOOT_TIMEOUT_MS, ROOT, cli, cli_odds, open_tab, query
 from local_site import HostServer, Link, StaticServer
 
 pytestmark = pytest.mark.browser
@@ -58,8 +58,7 @@ def engine_report(tab) -> dict:
 def open_calculator(tab):
     tab.goto(f"calculators/{CALC_ID}/{query(INPUTS)}")
     tab.calculator(CALC_ID)
-    answer = cli("odds", CALC_ID, *(f"{k}={v}" for k, v in INPUTS.items()))
-    expected = {(o, v): p for o, values in answer["outcomes"].items() for v, p in values.items() if p != "0"}
+    expected = cli_odds(CALC_ID, INPUTS)
     assert expected[("success", "true")] == "11/32"
     assert tab.odds_cells(CALC_ID) == expected
 
