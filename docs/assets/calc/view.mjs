@@ -64,7 +64,6 @@ export class CalculatorView {
     for (const f of schema.fields) this.defaults[f.name] = f.default === null ? "" : f.default;
     this.raw = { ...this.defaults };
     this.widgets = {};
-    this.errors = {};
     this.seq = 0;
     this.ignored = [];
     if (this.standalone) this.readQuery();
@@ -420,7 +419,7 @@ export class CalculatorView {
       }
     } else {
       this.showErrors({});
-      this.show_answer(answer);
+      this.showAnswer(answer);
       this.root.dataset.valid = "true";
       this.rollButton.disabled = false;
       this.rollFromAddress();
@@ -443,7 +442,7 @@ export class CalculatorView {
   showPrerendered(doc) {
     this.seq += 1; // any answer still on its way is for other inputs
     this.showErrors({});
-    this.show_answer(doc);
+    this.showAnswer(doc);
     this.root.dataset.valid = "true";
     this.rollButton.disabled = false;
     this.root.dataset.source = "prerendered";
@@ -454,7 +453,7 @@ export class CalculatorView {
     this.compareAnswered();
   }
 
-  show_answer(answer) {
+  showAnswer(answer) {
     this.answer = answer;
     this.modeSwitch.hidden = !hasScale(answer);
     renderSummary(this.summaryList, answer, this.mode);
