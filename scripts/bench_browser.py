@@ -18,8 +18,9 @@ contexts (nothing cached, no service worker):
   bare      a bare Pyodide boot: an empty page whose module worker loads
             Pyodide as published (node_modules/pyodide, whole standard library)
             the ordinary way, from navigation start to loadPyodide's end;
-  first     a first visit of a calculator page with non-default inputs (its
-            first example in the query): navigation start to the first answer
+  first     a first visit of a calculator page with inputs in its query whose
+            answer the page does not carry (neither its defaults nor an
+            example: engine_inputs): navigation start to the first answer
             on show (the view's data-first-answer-at); bytes and requests up to
             then, and once the visit has settled (the service worker's
             precache, the snapshot for the next visit);
@@ -28,7 +29,7 @@ contexts (nothing cached, no service worker):
   repeat    the first visit's browser opens the same page again: first answer;
   offline   then with the network cut (the server drops every request):
             other calculator pages answer (every one on loopback, two
-            elsewhere) and rules pages open (every page of the sitemap on
+            elsewhere) and rules pages open (every page of the site on
             loopback, two elsewhere).
 
 Goals, as ratios of the same run's bare boot: first <= 0.8 on fast4g and
@@ -44,7 +45,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import re
 import statistics
 import sys
 import time
@@ -80,9 +80,6 @@ PROFILES = {
 MIB = 2**20
 
 TIMEOUT_MS = 120_000
-SETTLE_S = 10  # how long a calculator page is open before its warm answers are timed
-
-
 SETTLE_S = 10  # how long a calculator page is open before its warm answers are timed (--warm)
 
 
@@ -207,9 +204,11 @@ def visits(profile: Profile, first_path: str, default_path: str, calc_id: str, o
     return out
 
 
-def sitemap_pages() -> list[str]:
-    text = (SITE / "sitemap.xml").read_text(encoding="utf-8")
-    return [re.sub(r"^https?://[^/]+/", "", loc) for loc in re.findall(r"<loc>([^<]+)</loc>", text)]
+def site_pages() -> list[str]:
+    """Every page of the built site, as its address under the root ("" for the home page).
+    Read from the files, not sitemap.xml, which lists nothing when the build had no SITE_URL."""
+    pages = [str(index.parent.relative_to(SITE)) for index in SITE.rglob("index.html")]
+    return sorted("" if p == "." else p + "/" for p in pages)
 
 
 def med(values):
@@ -222,7 +221,7 @@ def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict) 
     full = name == "loopback"
     calcs = [c.id for c in rules_py.calculators()]
     offline_calcs = [c for c in calcs if c != paths["id"]] if full else [c for c in calcs if c != paths["id"]][:2]
-    pages = [p for p in sitemap_pages() if not p.startswith("calculators/")]
+    pages = [p for p in site_pages() if not p.startswith("calculators/")]
     offline_pages = pages if full else pages[1:3]
     bare, rows = [], []
     for i in range(runs):
@@ -324,6 +323,22 @@ def unseen_inputs(calc, count: int = 3) -> list[dict[str, str]]:
     return found
 
 
+def engine_inputs(calc) -> dict[str, str]:
+    """Valid inputs whose answer the page does not carry (it embeds its defaults' and
+    examples'): a first visit with them waits for the engine, as the benchmark means.
+    As a player's first change: one whole-number input one up from its default."""
+    embedded = {json.dumps(rules_py.answer(calc.id, raw)["inputs"], sort_keys=True) for raw in ({}, *calc.examples)}
+    tries = [{f.name: str(f.default + 1)} for f in calc.fields if f.type == "int" and f.default is not None]
+    for raw in tries + unseen_inputs(calc, count=20):
+        try:
+            calc.validate(raw)
+        except InputError:
+            continue
+        if json.dumps(rules_py.answer(calc.id, raw)["inputs"], sort_keys=True) not in embedded:
+            return raw
+    raise SystemExit(f"{calc.id}: found no inputs outside its defaults and examples")
+
+
 def warm_answers(browser, server, repeats: int = 7) -> dict[str, dict]:
     """Each calculator's warm answer time in the page (engine round trips, median and
     worst of ``repeats`` for its default and example inputs), once the page has been
@@ -373,10 +388,9 @@ def main() -> int:
 
     calcs = rules_py.calculators()
     first = calcs[0]
-    example = first.examples[0] if first.examples else {}
     paths = {
         "id": first.id,
-        "first": f"calculators/{first.id}/" + ("?" + urlencode(example) if example else ""),
+        "first": f"calculators/{first.id}/?" + urlencode(engine_inputs(first)),
         "default": f"calculators/{first.id}/",
     }
 

@@ -10,8 +10,9 @@
 // waits for the player's reload.
 //
 // Only over HTTP(S): a page opened from a file has no service worker. A page
-// whose calculator's engine is starting registers only once it has started,
-// so that the precache does not slow the engine's download.
+// whose calculator's engine is starting, or will start once the page is idle,
+// registers only once the engine is up, so that the precache (every page and
+// PDF, about 1 MB) does not share the link with the engine's download.
 
 const ROOT = new URL("../", import.meta.url); // this file is assets/offline.mjs
 const CHECK_EVERY_MS = 30 * 60 * 1000; // instant navigation loads no new page: look for a new version now and then
@@ -25,9 +26,11 @@ function mark(state) {
   html.dataset.offline = state;
 }
 
+// Starting, or about to: a calculator's own page starts its engine once the
+// page is idle, which comes after the load event that registers the worker.
 function engineBusy() {
   const engine = window.fireMissionEngine;
-  return engine && engine.state === "starting";
+  return Boolean(engine) && (engine.state === "starting" || (engine.state === "idle" && engine.startsSoon));
 }
 
 function whenEngineIdle() {

@@ -73,6 +73,7 @@ class Engine {
     this.current = null; // the request the worker has
     this.listeners = new Set();
     this.generation = 0; // workers started
+    this.startsSoon = false; // idle, but this page will start it (its calculator's own page)
     this.restarts = 0; // restarts since the last answer
   }
 
@@ -367,6 +368,10 @@ async function mountAll() {
 if (document.querySelector(".calculator[data-calculator]")) {
   viewModule ??= import("./view.mjs");
   loadSchema().catch(() => {}); // mountAll reports a failure
+  // Said now, before the page's load event: assets/offline.mjs then holds the
+  // service worker's precache back until the engine is up, rather than have
+  // it take the link while the engine downloads.
+  if (ownCalculatorPage()) engine.startsSoon = true;
 }
 
 if (window.document$ && typeof window.document$.subscribe === "function") {
