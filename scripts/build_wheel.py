@@ -1,7 +1,7 @@
 """Build the pure-Python rules wheel and vendor Pyodide into the site's assets.
 
-The browser loads ``assets/generated/rules_py-<version>-py3-none-any.whl``
-with ``pyodide.unpackArchive`` (no micropip, no network), so the wheel needs
+The browser loads ``assets/generated/rules_py-<version>-py3-none-any.whl.xz``
+(the wheel, xz-compressed: see below) with ``pyodide.unpackArchive`` (no micropip, no network), so the wheel needs
 no Pyodide-specific build: ``pip wheel --no-deps`` makes it. Pyodide's
 run-time files come from the pinned npm package in ``node_modules``.
 
@@ -17,12 +17,24 @@ instead of booting Python, which is most of the wait for a first answer. It
 holds no rule (rules_py still comes as the wheel), so it is cached in
 ``build/pyodide-snapshot/`` by the Pyodide version and that module list.
 
-``pyodide/python_stdlib.zip`` is Pyodide's standard library cut to the files
-that Python reads while it boots, unpacks the wheel and answers every
-calculator (``stdlib_files`` from ``pyodide_bytecode.mjs``): 0.2 MB where
-Pyodide's whole one is 2.5 MB, most of a first visit's bytes after the
+``pyodide/python_stdlib.zip.xz`` is Pyodide's standard library cut to the
+files that Python reads while it boots, unpacks the wheel and answers every
+calculator (``stdlib_files`` from ``pyodide_bytecode.mjs``): 0.53 MB where
+Pyodide's whole zip is 2.5 MB, most of a first visit's bytes after the
 WebAssembly itself (see scripts/bench_browser.py). An import outside that list
 would fail in the browser, so the tests run every calculator there.
+
+The WebAssembly, the cut standard library and the wheel go to the site
+xz-compressed (``.xz``, LZMA2), not as they are: a host gzips the
+WebAssembly to 3.5 MB, xz makes 2.6 MB of it, and the zips, stored rather
+than deflated inside, shrink by a quarter to a third more. The worker inflates them as
+they arrive with xz-embedded compiled to WebAssembly (npm's ``xz-decompress``,
+pinned in package.json, copied here as ``xz-decompress.mjs``), about 0.2 s
+of work for the 9.6 MB WebAssembly on this machine, spread over its
+download; Pyodide is handed the inflated files as if it had fetched them.
+Measured on a 9 Mbit/s link, that is a second less before the first answer
+(scripts/bench_browser.py). The snapshot stays gzipped: it is used on fast
+links and from the cache, where inflating 31 MB natively beats xz's bytes.
 
 Writes ``docs/assets/generated/runtime.json`` naming the wheel and the
 snapshot with their SHA-256, for the Web Worker in ``docs/assets/calc/worker.mjs``,
@@ -35,7 +47,9 @@ from __future__ import annotations
 import base64
 import gzip
 import hashlib
+import io
 import json
+import lzma
 import os
 import re
 import shutil
@@ -50,7 +64,10 @@ from local_site import CHROMIUM
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "assets" / "generated"
 PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# Pyodide's files as the site has them: .xz where the worker inflates them itself.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm.xz", "python_stdlib.zip.xz", "pyodide-lock.json")
+XZ_DECODER_SRC = ROOT / "node_modules" / "xz-decompress" / "dist" / "package" / "xz-decompress.min.js"
+XZ_DECODER = "xz-decompress.mjs"
 BYTECODE_CACHE = ROOT / "build" / "pyodide-bytecode"
 SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
 SNAPSHOT = "pyodide-snapshot.bin.gz"
@@ -110,7 +127,7 @@ def build_snapshot(modules: list[str]) -> Path:
 
 def build_wheel() -> tuple[Path, list[str], list[str]]:
     OUT.mkdir(parents=True, exist_ok=True)
-    for old in OUT.glob("rules_py-*.whl"):
+    for old in OUT.glob("rules_py-*.whl*"):
         old.unlink()
     with tempfile.TemporaryDirectory() as tmp:
         # Built from a copy of what the wheel is made of, so setuptools leaves its
@@ -129,9 +146,9 @@ def build_wheel() -> tuple[Path, list[str], list[str]]:
             cwd=tmp,
         )
         (wheel,) = dist.glob("rules_py-*.whl")
-        target = OUT / wheel.name
         bytecode = pyodide_bytecode(wheel)
-        add_bytecode(wheel, target, bytecode["files"])
+        target = OUT / (wheel.name + ".xz")
+        target.write_bytes(xz(with_bytecode(wheel, bytecode["files"])))
     return target, bytecode["stdlib_modules"], bytecode["stdlib_files"]
 
 
@@ -173,34 +190,69 @@ def _record_line(path: str, data: bytes) -> str:
     return f"{path},sha256={digest},{len(data)}"
 
 
-def add_bytecode(wheel: Path, target: Path, bytecode: dict[str, bytes]) -> None:
-    """Copy the wheel to ``target`` with Pyodide bytecode beside each module, listed in RECORD."""
+def with_bytecode(wheel: Path, bytecode: dict[str, bytes]) -> bytes:
+    """The wheel, stored, with Pyodide bytecode beside each module, listed in RECORD."""
     with zipfile.ZipFile(wheel) as src:
         entries = [(info, src.read(info)) for info in src.infolist()]
-    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
-        for info, data in entries:
-            if info.filename.endswith(".dist-info/RECORD"):
-                lines = data.decode().splitlines()
-                record_name = info.filename
-                continue
+    out = []
+    for info, data in entries:
+        if info.filename.endswith(".dist-info/RECORD"):
+            lines = data.decode().splitlines()
+            record_name = info.filename
+            continue
+        out.append((info, data))
+    out += sorted(bytecode.items())
+    record = [line for line in lines if line and not line.startswith(record_name)]
+    record += [_record_line(path, data) for path, data in sorted(bytecode.items())]
+    record.append(f"{record_name},,")
+    out.append((record_name, ("\n".join(record) + "\n").encode()))
+    return stored_zip(out)
+
+
+def xz(data: bytes) -> bytes:
+    """``data`` as an .xz file that xz-embedded (the browser's decoder) reads: LZMA2 at
+    its strongest, a CRC32 check (it need not know CRC64) and a dictionary no bigger
+    than the file (xz-embedded allocates what the header asks for). Reproducible."""
+    dict_size = max(1 << 20, 1 << (len(data) - 1).bit_length())
+    filters = [{"id": lzma.FILTER_LZMA2, "preset": 9 | lzma.PRESET_EXTREME, "dict_size": dict_size}]
+    return lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=filters)
+
+
+def stored_zip(entries: list[tuple[zipfile.ZipInfo | str, bytes]]) -> bytes:
+    """A zip of ``entries`` with nothing deflated inside (xz compresses the whole
+    better), dated 1980 when an entry gives no date: the same entries, the same bytes."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as out:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)) if isinstance(name, str) else name
+            info.compress_type = zipfile.ZIP_STORED
             out.writestr(info, data)
-        for path, data in sorted(bytecode.items()):
-            out.writestr(zipfile.ZipInfo(path, date_time=(1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
-        record = [line for line in lines if line and not line.startswith(record_name)]
-        record += [_record_line(path, data) for path, data in sorted(bytecode.items())]
-        record.append(f"{record_name},,")
-        out.writestr(record_name, "\n".join(record) + "\n")
+    return buffer.getvalue()
 
 
-def cut_stdlib(source: Path, target: Path, keep: list[str]) -> None:
-    """Pyodide's python_stdlib.zip with only the files in ``keep``, byte for byte reproducible."""
+def cut_stdlib(source: Path, keep: list[str]) -> bytes:
+    """Pyodide's python_stdlib.zip with only the files in ``keep``, stored, byte for byte reproducible."""
     wanted = set(keep)
-    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+    with zipfile.ZipFile(source) as src:
         missing = wanted - set(src.namelist())
         if missing:
             raise SystemExit(f"build_wheel: not in Pyodide's python_stdlib.zip: {sorted(missing)}")
-        for name in sorted(wanted):
-            out.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), src.read(name), zipfile.ZIP_DEFLATED)
+        return stored_zip([(name, src.read(name)) for name in sorted(wanted)])
+
+
+def xz_decoder_module() -> str:
+    """npm's xz-decompress (a UMD bundle) as an ES module the worker can import:
+    it takes its CommonJS branch, with a ``require`` it never calls in a browser
+    (only Node < 18 lacks the global ReadableStream it would fetch)."""
+    if not XZ_DECODER_SRC.exists():
+        raise SystemExit(f"build_wheel: {XZ_DECODER_SRC} is missing: run `npm ci`")
+    return (
+        "// Generated by scripts/build_wheel.py from npm's xz-decompress (see package.json): do not edit.\n"
+        "const module = { exports: {} };\nconst exports = module.exports;\n"
+        "const require = () => ({});\n"
+        + XZ_DECODER_SRC.read_text(encoding="utf-8")
+        + "\nexport const { XzReadableStream } = module.exports;\n"
+    )
 
 
 def vendor_pyodide(stdlib_files: list[str]) -> Path:
@@ -210,11 +262,14 @@ def vendor_pyodide(stdlib_files: list[str]) -> Path:
     target.mkdir(parents=True)
     version = pyodide_version()
     for name in PYODIDE_FILES:
-        if name == "python_stdlib.zip":
-            cut_stdlib(PYODIDE_SRC / name, target / name, stdlib_files)
+        if name == "python_stdlib.zip.xz":
+            (target / name).write_bytes(xz(cut_stdlib(PYODIDE_SRC / "python_stdlib.zip", stdlib_files)))
+        elif name == "pyodide.asm.wasm.xz":
+            (target / name).write_bytes(xz((PYODIDE_SRC / "pyodide.asm.wasm").read_bytes()))
         else:
             shutil.copy2(PYODIDE_SRC / name, target / name)
     (target / "VERSION").write_text(version + "\n")
+    (OUT / XZ_DECODER).write_text(xz_decoder_module(), encoding="utf-8")
     return target
 
 
@@ -233,13 +288,12 @@ def main() -> None:
         "pyodide": (pyodide / "VERSION").read_text().strip(),
         # The tools the build used, checked against the tested ones by tests/test_wheel.py.
         **tool_versions(),
-        # The WebAssembly's size gzipped, as most hosts send it: the worker judges the
-        # link's speed from how fast it arrives (worker.mjs, fastLink).
-        "wasm_gzip_size": len(gzip.compress((pyodide / "pyodide.asm.wasm").read_bytes(), 6, mtime=0)),
-        # Each file's size on the site, so the worker can say how much of the engine has arrived.
+        # Each of the engine's files with its size on the site (no host compresses
+        # the .xz ones: these are the bytes that cross the network), so the worker can
+        # say how much of the engine has arrived, and the service worker knows what to keep.
         "sizes": {
             path.relative_to(OUT).as_posix(): path.stat().st_size
-            for path in sorted([wheel, snapshot, *pyodide.iterdir()])
+            for path in sorted([wheel, snapshot, OUT / XZ_DECODER, *pyodide.iterdir()])
             if path.name != "VERSION"
         },
     }

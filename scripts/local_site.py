@@ -72,12 +72,16 @@ MIME_TYPES = {
     ".ico": "image/x-icon",
     ".xml": "application/xml",
     ".gz": "application/gzip",
+    ".xz": "application/x-xz",
     ".txt": "text/plain; charset=utf-8",
     "": "application/octet-stream",
 }
 
 # Paths of Pyodide's files and the rules wheel: a page that asks for one has started the engine.
-PYODIDE_PATHS = ("/assets/generated/pyodide/", "/assets/generated/pyodide-snapshot", "/assets/generated/rules_py-", "/assets/generated/runtime.json", "/assets/calc/worker.mjs")
+PYODIDE_PATHS = (
+    "/assets/generated/pyodide/", "/assets/generated/pyodide-snapshot", "/assets/generated/rules_py-", "/assets/generated/runtime.json",
+    "/assets/generated/xz-decompress.mjs", "/assets/calc/worker.mjs",
+)
 
 
 def sitemap(root: Path, base: str) -> str:

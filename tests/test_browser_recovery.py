@@ -7,8 +7,8 @@ closes itself or spins forever on cue. Only the first worker is wrapped: the
 one the engine starts in its place is the real one, so a test sees the page
 recover. Python's answers are checked against the CLI's, as everywhere.
 
-A host without ``pyodide.asm.wasm`` (404) is named as such, not as a wrong
-MIME type and not after the boot's time limit.
+A host without ``pyodide.asm.wasm.xz`` (404) is named as such, at once, not
+after the boot's time limit.
 """
 
 from __future__ import annotations
@@ -162,13 +162,13 @@ def test_superseded_requests_are_dropped_and_only_the_newest_answered(tab):
 
 
 def test_a_missing_wasm_is_reported_as_missing(browser, site):
-    with StaticServer(site, missing=("/assets/generated/pyodide/pyodide.asm.wasm",)) as host:
+    with StaticServer(site, missing=("/assets/generated/pyodide/pyodide.asm.wasm.xz",)) as host:
         tab = open_tab(browser, host)
         try:
             tab.goto(START)
             root = tab.calculator(CALC, "error")
             message = root.query_selector(".fm-engine").inner_text()
-            assert "pyodide.asm.wasm is missing from the server (it answered 404)" in message
+            assert "pyodide.asm.wasm.xz is missing from the server (it answered 404)" in message
             assert "MIME" not in message and "application/wasm" not in message and "within" not in message
             assert root.query_selector(".fm-engine").is_visible()
         finally:

@@ -11,8 +11,10 @@ unpacks it and imports ``rules_py`` from that bytecode alone.
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
+import lzma
 import shutil
 import subprocess
 import tomllib
@@ -36,12 +38,23 @@ def runtime(generated) -> dict:
 
 
 @pytest.fixture(scope="module")
-def wheel(generated, runtime) -> Path:
+def packed(generated, runtime) -> Path:
+    """The wheel as the site has it and the worker fetches it: xz-compressed."""
     return generated / runtime["wheel"]
 
 
-def test_runtime_names_the_wheel_and_its_hash(wheel, runtime):
-    assert runtime["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+@pytest.fixture(scope="module")
+def wheel(packed, tmp_path_factory) -> Path:
+    """The wheel the worker unpacks: the .xz inflated (as the page's xz-decompress does)."""
+    assert packed.suffix == ".xz"
+    target = tmp_path_factory.mktemp("wheel") / packed.name.removesuffix(".xz")
+    target.write_bytes(lzma.decompress(packed.read_bytes(), format=lzma.FORMAT_XZ))
+    return target
+
+
+def test_runtime_names_the_wheel_and_its_hash(packed, runtime):
+    assert runtime["sha256"] == hashlib.sha256(packed.read_bytes()).hexdigest()
+    assert runtime["sizes"][runtime["wheel"]] == packed.stat().st_size
     assert runtime["pyodide"] == json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"]
 
 
@@ -123,11 +136,24 @@ process.stdout.write(out);
 """
 
 
-def test_pyodide_imports_the_wheel_from_its_own_bytecode(generated, wheel):
+@pytest.fixture(scope="module")
+def pyodide_as_served(generated, tmp_path_factory) -> Path:
+    """The site's Pyodide as the worker hands it to Pyodide: every .xz file inflated under its own name."""
+    target = tmp_path_factory.mktemp("pyodide")
+    for path in (generated / "pyodide").iterdir():
+        if path.suffix == ".xz":
+            (target / path.stem).write_bytes(lzma.decompress(path.read_bytes(), format=lzma.FORMAT_XZ))
+        else:
+            shutil.copy2(path, target / path.name)
+    assert (target / "pyodide.asm.wasm").exists() and (target / "python_stdlib.zip").exists()
+    return target
+
+
+def test_pyodide_imports_the_wheel_from_its_own_bytecode(pyodide_as_served, wheel):
     node = shutil.which("node")
     assert node, "Node.js is needed (make site uses it too)"
     run = subprocess.run(
-        [node, "--input-type=module", "-e", PYODIDE_IMPORTS_THE_WHEEL, str(generated / "pyodide"), str(wheel)],
+        [node, "--input-type=module", "-e", PYODIDE_IMPORTS_THE_WHEEL, str(pyodide_as_served), str(wheel)],
         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300, check=False,
     )
     assert run.returncode == 0, run.stderr[-3000:]
@@ -151,3 +177,39 @@ def test_build_used_the_tested_node_and_chromium(runtime):
                 stacklevel=1,
             )
     assert set(TESTED) == {"node", "chromium"}
+
+
+PAGE_DECODER_INFLATES = r"""
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const [decoder, ...files] = process.argv.slice(1);
+const { XzReadableStream } = await import(pathToFileURL(decoder).href);
+const out = {};
+for (const file of files) {
+  const inflated = await new Response(new XzReadableStream(new Blob([readFileSync(file)]).stream())).arrayBuffer();
+  out[file] = createHash("sha256").update(new Uint8Array(inflated)).digest("hex");
+}
+process.stdout.write(JSON.stringify(out));
+"""
+
+
+def test_the_page_s_decoder_inflates_every_xz_file_to_pyodide_s_own(generated, runtime):
+    # The worker's decoder (npm's xz-decompress, as build_wheel.py wraps it) on every
+    # .xz file the site has: it reads their format (a CRC32 check, a dictionary it
+    # can allocate) and gives back what Python's lzma does, which for the
+    # WebAssembly is Pyodide's own file, byte for byte.
+    files = sorted(str(generated / f) for f in runtime["sizes"] if f.endswith(".xz"))
+    assert len(files) == 3  # the WebAssembly, the standard library and the wheel
+    run = subprocess.run(
+        [shutil.which("node"), "--input-type=module", "-e", PAGE_DECODER_INFLATES, str(generated / "xz-decompress.mjs"), *files],
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    got = json.loads(run.stdout)
+    for file in files:
+        assert got[file] == hashlib.sha256(lzma.decompress(Path(file).read_bytes(), format=lzma.FORMAT_XZ)).hexdigest(), file
+    wasm = lzma.decompress((generated / "pyodide/pyodide.asm.wasm.xz").read_bytes(), format=lzma.FORMAT_XZ)
+    assert wasm == (ROOT / "node_modules/pyodide/pyodide.asm.wasm").read_bytes()
+    # Smaller than a host's gzip would make the files they stand for.
+    assert (generated / "pyodide/pyodide.asm.wasm.xz").stat().st_size < 0.8 * len(gzip.compress(wasm, 6))

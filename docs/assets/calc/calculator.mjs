@@ -113,8 +113,8 @@ class Engine {
     this.timer = setTimeout(() => {
       if (this.booted || this.generation !== generation) return;
       this.fail(
-        `The calculators' engine did not start within ${seconds(bootMs)}. If this site is self-hosted, check that ` +
-          "the server sends .wasm files as application/wasm and .mjs files as JavaScript (a wrong type makes the engine hang), then reload.",
+        `The calculators' engine did not start within ${seconds(bootMs)}: its files have not all arrived. Reload to try again; ` +
+          "if this site is self-hosted, check that the whole of the built site/ folder was published.",
       );
     }, bootMs);
     let worker;

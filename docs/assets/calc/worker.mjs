@@ -16,9 +16,14 @@
 //
 // Everything is fetched from this site: Pyodide's run-time files, the memory
 // snapshot Python starts from and the rules wheel, all under assets/generated/
-// (see scripts/build_wheel.py). No micropip.
+// (see scripts/build_wheel.py). No micropip. The WebAssembly, the standard
+// library and the wheel come xz-compressed (a third fewer bytes than a host's
+// gzip) and are inflated here as they arrive, by xz-embedded compiled to
+// WebAssembly (npm's xz-decompress): Pyodide, asking for the WebAssembly and
+// the standard library by their own names, is handed the inflated files.
 
 import { loadPyodide } from "../generated/pyodide/pyodide.mjs";
+import { XzReadableStream } from "../generated/xz-decompress.mjs";
 
 const GENERATED = new URL("../generated/", import.meta.url);
 const PYODIDE_OPTIONS = {
@@ -50,6 +55,8 @@ if (self.name && self.navigator?.locks) {
 // Only the files fetched with fetch() are counted: the WebAssembly, the
 // standard library, Pyodide's lock file, the wheel and the snapshot; not
 // pyodide.asm.mjs (0.26 MB gzipped), which Pyodide imports as a module.
+// Every file but the wheel is in before Python can start: once they are,
+// the phase is "python" (the wheel arrives while Python starts).
 const progress = { phase: "download", loaded: 0, total: 0 };
 let reported = 0;
 function report(force = false) {
@@ -64,28 +71,68 @@ function setPhase(phase) {
 }
 
 // Every download of one of the engine's files is counted from a clone of its
-// response: the response itself goes on untouched, so the browser can still
-// compile the WebAssembly as it streams in and keep the compiled code.
+// response, taken at once (before anything reads or locks the body): the
+// response itself goes on untouched, to the inflater and on to Pyodide,
+// which compiles the WebAssembly as it streams in.
 let runtimePromise = null;
 const realFetch = self.fetch.bind(self);
 const counting = new Set();
-const early = new Map(); // address -> a download started early (fastLink), handed to the first fetch of it
+const GENERATED_HREF = (file) => new URL(file, GENERATED).href;
+const WASM = "pyodide/pyodide.asm.wasm";
+const STDLIB = "pyodide/python_stdlib.zip";
+// What Pyodide asks for by name, fetched as name.xz and inflated here, with the type Pyodide expects.
+const INFLATED = new Map([
+  [GENERATED_HREF(WASM), { file: WASM, type: "application/wasm" }],
+  [GENERATED_HREF(STDLIB), { file: STDLIB, type: "application/zip" }],
+]);
+const early = new Map(); // address -> its inflated download, started at boot, handed to Pyodide's first fetch of it
 self.fetch = async (input, init) => {
   const href = input instanceof Request ? input.url : new URL(input, location.href).href;
-  if (early.has(href) && !(init && init.method && init.method !== "GET")) {
+  const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
+  if (method === "GET" && early.has(href)) {
     const started = early.get(href);
     early.delete(href);
     return started;
   }
+  if (method === "GET" && INFLATED.has(href)) return inflated(INFLATED.get(href)); // asked again (a refused snapshot)
   const response = await realFetch(input, init);
-  const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
-  if (response.ok && response.body && method === "GET" && runtimePromise) count(response);
+  if (response.ok && response.body && method === "GET" && runtimePromise) count(response.clone());
   return response;
 };
 
+// A file of the engine's, fetched as its .xz and inflated as it arrives: a
+// response Pyodide takes as the file itself (the WebAssembly's type is ours to
+// give, so a host's type for either file no longer matters). The decoder
+// inflates one file at a time (xz-decompress queues the others), so each is
+// inflated to its end as its bytes come, whether or not Pyodide reads it yet:
+// a file Pyodide reads later cannot hold up one it reads now.
+function inflated({ file, type }, download = fetch(GENERATED_HREF(`${file}.xz`))) {
+  return download.then((response) => {
+    if (!response.ok) throw new Error(missing(`${file}.xz`, response.status));
+    const [forPyodide, pump] = new XzReadableStream(response.body).tee();
+    drain(pump);
+    return new Response(forPyodide, { headers: { "Content-Type": type } });
+  });
+}
+
+async function drain(stream) {
+  const reader = stream.getReader();
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // the other branch, Pyodide's, meets the same error and reports it
+  }
+}
+
+function missing(file, status) {
+  return status === 404 || status === 410
+    ? `${file} is missing from the server (it answered ${status}): publish the whole of the built site/ folder`
+    : `${file} answered ${status}`;
+}
+
 // The files every start fetches; the snapshot is added when one is used.
-const WASM = "pyodide/pyodide.asm.wasm";
-const ALWAYS = [WASM, "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"];
+const LOCK = "pyodide/pyodide-lock.json";
+const ALWAYS = [`${WASM}.xz`, `${STDLIB}.xz`, LOCK];
 const expected = new Map(); // file under assets/generated/ -> its size
 function expect(rt, file) {
   const size = (rt.sizes || {})[file];
@@ -95,20 +142,32 @@ function expect(rt, file) {
   report(true);
 }
 
-async function count(response) {
+const counted = new Set();
+let wheelName = null;
+let pythonFilesIn;
+const pythonFiles = new Promise((resolve) => {
+  pythonFilesIn = resolve;
+});
+
+// Reads `copy` (a clone of a response) to the end, counting its bytes.
+async function count(copy) {
   try {
     await runtimePromise;
   } catch {
+    copy.body.cancel().catch(() => {});
     return;
   }
-  const path = new URL(response.url).pathname;
+  const path = new URL(copy.url).pathname;
   const name = [...expected.keys()].find((file) => path.endsWith(`/assets/generated/${file}`));
-  if (!name || counting.has(name)) return;
+  if (!name || counting.has(name)) {
+    copy.body.cancel().catch(() => {});
+    return;
+  }
   counting.add(name);
   const size = expected.get(name);
   let got = 0;
   try {
-    const reader = response.clone().body.getReader();
+    const reader = copy.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -121,35 +180,22 @@ async function count(response) {
     // the download failed: the boot reports that
   }
   progress.loaded += size - got; // whatever a host changed in transit, this file is in
-  if (progress.loaded >= progress.total && progress.phase === "download") setPhase("python");
-  else report();
+  counted.add(name);
+  checkPythonFiles();
+  report();
+}
+
+// Once every file Python needs to start has been counted: the wheel may come, and the phase is "python".
+function checkPythonFiles() {
+  if (wheelName === null || ![...expected.keys()].every((file) => file === wheelName || counted.has(file))) return;
+  pythonFilesIn();
+  if (progress.phase === "download") setPhase("python");
 }
 
 async function fetchOk(url, options) {
   const response = await fetch(url, options);
-  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  if (!response.ok) throw new Error(missing(new URL(url).pathname.split("/assets/generated/").pop(), response.status));
   return response;
-}
-
-// Pyodide hangs, saying nothing, when the server sends the .wasm with another
-// type, and takes a missing one (a 404 page) for one of the wrong type; a HEAD
-// request (in parallel with the boot) turns either into a message at once.
-// It never rejects: anything else that goes wrong is the boot's to report.
-async function wasmProblem() {
-  if (navigator.onLine === false) return null; // offline: the engine comes from the service worker
-  try {
-    const response = await fetch(new URL("pyodide/pyodide.asm.wasm", GENERATED), { method: "HEAD", cache: "no-cache" });
-    if (response.status === 404 || response.status === 410) {
-      return `pyodide.asm.wasm is missing from the server (it answered ${response.status}): publish the whole of the built site/ folder`;
-    }
-    const type = (response.headers.get("content-type") || "").split(";")[0].trim();
-    if (response.ok && type && type !== "application/wasm") {
-      return `the server sends pyodide.asm.wasm as "${type}"; it must be "application/wasm" (fix the host's MIME types)`;
-    }
-  } catch {
-    // the boot will say what failed
-  }
-  return null;
 }
 
 // The snapshot is stored gzipped. A host that labels .gz files with
@@ -192,28 +238,41 @@ async function cachedSnapshot(rt) {
 // trip does not count) says how long the snapshot would take. It pays when
 // that is under SNAPSHOT_PAYS_MS, which Python's ordinary start-up costs at
 // the least (2.5 s to 6 s on a desktop, several times that on a phone). The
-// bytes counted are as the files are on the site: when the host compressed
-// the WebAssembly, fewer crossed the link, as many as the build's gzip made
-// (runtime.json's wasm_gzip_size).
+// bytes counted are the .xz file's, which no host compresses again: those
+// that crossed the link.
 // On a 9 Mbit/s link the snapshot would take 5 s: no; on loopback or a fast
 // Wi-Fi, it takes a fraction of a second: yes. Pyodide then gets the same
 // download of the WebAssembly (the early map above): nothing is fetched twice.
-const PROBE_BYTES = 1 << 20;
+const PROBE_BYTES = 384 << 10;
 const SNAPSHOT_PAYS_MS = 2000;
-const WASM_URL = new URL(WASM, GENERATED).href;
-let wasmProbe = null; // resolves with {rate (bytes a second, as counted), encoded (the host compressed it)}
+let wasmProbe = null; // resolves with {rate (bytes a second that crossed the link)}
 
-// Every start needs the WebAssembly: its download starts first of all, and
-// Pyodide gets it when it asks (the early map above). Its first PROBE_BYTES
-// are timed on a clone of their own, as they arrive.
-function startWasm() {
-  const download = self.fetch(WASM_URL);
-  early.set(WASM_URL, download);
-  download.catch(() => {}); // Pyodide reports it
-  wasmProbe = download
+// Every start needs the WebAssembly and the standard library: their downloads
+// start first of all, and Pyodide gets them, inflated, when it asks (the early
+// map above). The WebAssembly's first PROBE_BYTES are timed on a clone of
+// their own, as they arrive.
+// Returns a promise that never resolves and rejects when one of them fails
+// (missing from the host, say): Pyodide, refused a file, can hang saying nothing.
+function startDownloads() {
+  let before = Promise.resolve();
+  const responses = [];
+  for (const [href, entry] of INFLATED) {
+    const download = fetch(GENERATED_HREF(`${entry.file}.xz`));
+    download.catch(() => {}); // reported below
+    if (entry.file === WASM) wasmProbe = probe(download);
+    // In this order (the WebAssembly first): Pyodide compiles it as it is inflated.
+    const response = before.then(() => inflated(entry, download));
+    before = response.catch(() => {});
+    early.set(href, response);
+    responses.push(response);
+  }
+  return Promise.all(responses).then(() => new Promise(() => {}));
+}
+
+function probe(download) {
+  return download
     .then(async (response) => {
-      const encoded = Boolean(response.headers.get("content-encoding"));
-      if (!response.ok || !response.body) return { rate: 0, encoded };
+      if (!response.ok || !response.body) return { rate: 0 };
       const reader = response.clone().body.getReader();
       let first = 0;
       let bytes = 0;
@@ -225,17 +284,14 @@ function startWasm() {
         if (bytes >= PROBE_BYTES) break;
       }
       reader.cancel().catch(() => {});
-      return { rate: bytes / (Math.max(performance.now() - first, 1) / 1000), encoded };
+      return { rate: bytes / (Math.max(performance.now() - first, 1) / 1000) };
     })
-    .catch(() => ({ rate: 0, encoded: false }));
+    .catch(() => ({ rate: 0 }));
 }
 
 async function fastLink(rt) {
-  const { rate, encoded } = await wasmProbe;
-  // Bytes on the link for each byte counted.
-  const ratio = encoded && rt.wasm_gzip_size ? rt.wasm_gzip_size / rt.sizes[WASM] : 1;
-  const ms = (1000 * rt.sizes[rt.snapshot]) / (rate * ratio);
-  return ms < SNAPSHOT_PAYS_MS;
+  const { rate } = await wasmProbe;
+  return (1000 * rt.sizes[rt.snapshot]) / rate < SNAPSHOT_PAYS_MS;
 }
 
 async function startPython(runtime) {
@@ -253,6 +309,7 @@ async function startPython(runtime) {
     if (!cached) {
       progress.total -= expected.get(rt.snapshot) || 0;
       expected.delete(rt.snapshot);
+      checkPythonFiles(); // the snapshot was all they waited for
     } else {
       const snapshot = snapshotBytes(cached);
       snapshot.catch(() => {}); // loadPyodide reports it
@@ -287,16 +344,33 @@ async function prefetchSnapshot(fromSnapshot) {
   postMessage({ type: "prefetched", ok });
 }
 
+// The wheel (runtime.json names it and gives its hash, so a new build never
+// meets a cached old wheel), inflated. It is fetched once every file Python
+// needs to start is in, so it does not share the link with them (Python
+// takes longer to start than the wheel to arrive), and counted once it is
+// all in, before the rules are unpacked.
+async function fetchWheel(runtime) {
+  const rt = await runtime;
+  await pythonFiles;
+  const response = await realFetch(new URL(`${rt.wheel}?v=${rt.sha256}`, GENERATED));
+  if (!response.ok) throw new Error(missing(rt.wheel, response.status));
+  const packed = await response.arrayBuffer();
+  progress.loaded += expected.get(rt.wheel) || 0;
+  report(true);
+  return new Response(new XzReadableStream(new Blob([packed]).stream())).arrayBuffer();
+}
+
 async function boot() {
-  // The wheel downloads while Pyodide boots. runtime.json names it and gives
-  // its hash, so a new build never meets a cached old wheel.
   const runtime = fetchOk(new URL("runtime.json", GENERATED), { cache: "no-cache" }).then((r) => r.json());
   runtimePromise = runtime;
-  startWasm();
+  downloadFailed = startDownloads();
   // Pyodide's JavaScript half too: Pyodide's own import of it then finds it loaded.
   import(new URL("pyodide/pyodide.asm.mjs", GENERATED).href).catch(() => {});
-  runtime.then((rt) => [...ALWAYS, rt.wheel].forEach((file) => expect(rt, file)), () => {});
-  const wheel = runtime.then((rt) => fetchOk(new URL(`${rt.wheel}?v=${rt.sha256}`, GENERATED))).then((r) => r.arrayBuffer());
+  runtime.then((rt) => {
+    wheelName = rt.wheel;
+    [...ALWAYS, rt.wheel].forEach((file) => expect(rt, file));
+  }, () => {});
+  const wheel = fetchWheel(runtime);
   wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
   const phases = {};
   const { pyodide, snapshot } = await startPython(runtime);
@@ -325,10 +399,9 @@ async function boot() {
   return { call: rules.call_json, phases, snapshot, imported, warmups };
 }
 
-const engine = Promise.race([
-  boot(),
-  wasmProblem().then((problem) => (problem ? Promise.reject(new Error(problem)) : new Promise(() => {}))),
-]);
+let downloadFailed; // set by boot() before its first await
+const booting = boot();
+const engine = Promise.race([booting, downloadFailed]);
 
 engine.then(
   ({ phases, snapshot, imported }) => postMessage({ type: "ready", bootMs: performance.now() - started, phases, snapshot, imported }),
