@@ -371,7 +371,14 @@ if (document.querySelector(".calculator[data-calculator]")) {
   // Said now, before the page's load event: assets/offline.mjs then holds the
   // service worker's precache back until the engine is up, rather than have
   // it take the link while the engine downloads.
-  if (ownCalculatorPage()) engine.startsSoon = true;
+  if (ownCalculatorPage()) {
+    engine.startsSoon = true;
+    // Inputs or a seed in the address: the build's answers are for the
+    // defaults and the examples, so the first answer most likely needs the
+    // engine (which this page starts once it is idle anyway). Start it now,
+    // before the form code has arrived: a few hundred milliseconds sooner.
+    if (location.search.length > 1) engine.start();
+  }
 }
 
 if (window.document$ && typeof window.document$.subscribe === "function") {

@@ -22,8 +22,11 @@
 // WebAssembly (npm's xz-decompress): Pyodide, asking for the WebAssembly and
 // the standard library by their own names, is handed the inflated files.
 
-import { loadPyodide } from "../generated/pyodide/pyodide.mjs";
-import { XzReadableStream } from "../generated/xz-decompress.mjs";
+// Imported, not statically: the downloads below start while these two arrive.
+const pyodideModule = import("../generated/pyodide/pyodide.mjs");
+const xzModule = import("../generated/xz-decompress.mjs");
+pyodideModule.catch(() => {}); // the boot reports it
+xzModule.catch(() => {});
 
 const GENERATED = new URL("../generated/", import.meta.url);
 const PYODIDE_OPTIONS = {
@@ -107,8 +110,9 @@ self.fetch = async (input, init) => {
 // inflated to its end as its bytes come, whether or not Pyodide reads it yet:
 // a file Pyodide reads later cannot hold up one it reads now.
 function inflated({ file, type }, download = fetch(GENERATED_HREF(`${file}.xz`))) {
-  return download.then((response) => {
+  return download.then(async (response) => {
     if (!response.ok) throw new Error(missing(`${file}.xz`, response.status));
+    const { XzReadableStream } = await xzModule;
     const [forPyodide, pump] = new XzReadableStream(response.body).tee();
     drain(pump);
     return new Response(forPyodide, { headers: { "Content-Type": type } });
@@ -295,6 +299,7 @@ async function fastLink(rt) {
 }
 
 async function startPython(runtime) {
+  const { loadPyodide } = await pyodideModule;
   if (WANT_SNAPSHOT && typeof DecompressionStream === "function") {
     const rt = await runtime;
     expect(rt, rt.snapshot); // before asking: the answer from the cache is counted as it is read
@@ -357,6 +362,7 @@ async function fetchWheel(runtime) {
   const packed = await response.arrayBuffer();
   progress.loaded += expected.get(rt.wheel) || 0;
   report(true);
+  const { XzReadableStream } = await xzModule;
   return new Response(new XzReadableStream(new Blob([packed]).stream())).arrayBuffer();
 }
 
