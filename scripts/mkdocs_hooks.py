@@ -28,6 +28,17 @@
   navigation would try to run and the policy would refuse): the page renders
   them with the same renderer as live answers, before the engine has started
   (docs/assets/calc/view.mjs).
+* A page with a calculator also carries the calculator as the page first
+  shows it, rendered by the page's own glue at build time
+  (``scripts/render_calculators.py``, run after this build: ``.fm-static``
+  in the calculator), and a tiny script first in its
+  ``<head>`` that marks ``<html>`` before anything is painted: ``fm-query``
+  when the address has a query (the copy shows the default inputs' answer,
+  which may not be the one asked for, so the stylesheet hides it; the page's
+  glue then shows the right answer or its loading state) and ``fm-file`` for
+  a page opened from a file (where no module script runs, so the note that
+  the calculator cannot work there shows). The glue keeps ``fm-query`` right
+  across instant navigation (docs/assets/calc/calculator.mjs).
 * An empty ``.nojekyll`` beside the pages, for GitHub Pages.
 """
 
@@ -86,6 +97,20 @@ def prerendered(calc_id: str) -> str:
 
 def on_page_content(html, page, config, files):
     return _CALCULATOR.sub(lambda m: m.group(1) + prerendered(m.group("id")), html)
+
+
+# Before the first paint: see the module docstring. Its hash goes into the policy like the theme's scripts'.
+HEAD_FLAGS = (
+    '<script>(function (c) { if (location.search) c.add("fm-query"); '
+    'if (location.protocol === "file:") c.add("fm-file"); })(document.documentElement.classList)</script>'
+)
+
+
+def on_post_page(output, page, config):
+    if '<div class="calculator" data-calculator=' not in output:
+        return output
+    match = _CHARSET.search(output)
+    return output[: match.end()] + "\n    " + HEAD_FLAGS + output[match.end() :]
 
 
 def script_hashes(html: str) -> set[str]:
