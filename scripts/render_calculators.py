@@ -58,7 +58,7 @@ SITE = ROOT / "site"
 ENGINE = re.compile(r"/assets/calc/worker\.mjs|/assets/generated/(pyodide/|runtime\.json|.*\.whl|.*snapshot)")
 ROOT_TAG = re.compile(r'<div class="calculator" data-calculator="(?P<id>[a-z0-9-]+)">')
 DIV = re.compile(r"<(/?)div\b", re.I)
-PRERENDERED = re.compile(r'<div class="fm-prerendered" hidden data-answers="[^"]*"></div>')
+PRERENDERED = re.compile(r'<div class="fm-prerendered" hidden data-answers="[^"]*"[^>]*></div>')
 PLACEHOLDER = re.compile(r'<p class="fm-placeholder">.*?</p>', re.S)
 EMPTY_INTRO = '<div class="fm-intro"></div>'
 TIMEOUT_MS = 60_000
@@ -133,7 +133,7 @@ def element_end(text: str, start: int) -> int:
 
 
 def with_copies(text: str, copies: list[tuple[str, str]]) -> str:
-    """The page with each calculator's root holding its embedded answers, its copy and its note."""
+    """The page with each calculator's root holding its copy, its note and its embedded answers."""
     roots = list(ROOT_TAG.finditer(text))
     if [m.group("id") for m in roots] != [calc_id for calc_id, _ in copies]:
         raise ValueError(f"the page's calculators {[m.group('id') for m in roots]} are not the browser's {[c for c, _ in copies]}")
@@ -150,12 +150,14 @@ def with_copies(text: str, copies: list[tuple[str, str]]) -> str:
             if copy.count(EMPTY_INTRO) != 1:
                 raise ValueError(f"{calc_id}: the copy has no place for the embed's introduction")
             copy = copy.replace(EMPTY_INTRO, f'<div class="fm-intro">{intro}</div>')
+        # The copy first: on a slow link the page paints what has arrived, and the
+        # embedded answers (tens of kilobytes for some calculators) come after it.
         out += [
             text[pos : match.start()],
             match.group(0),
-            answers.group(0),
             copy,
             placeholder.group(0) if placeholder else "",
+            answers.group(0),
         ]
         pos = end
     out.append(text[pos:])

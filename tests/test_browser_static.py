@@ -143,6 +143,18 @@ def test_no_copy_carries_the_dom_contract(site):
             assert 'id="fm-' not in body, page  # its ids are its own: static-fm-...
 
 
+@pytest.mark.site
+def test_pages_with_a_calculator_preload_the_form_code_and_only_they(site):
+    from mkdocs_hooks import form_modules
+
+    assert {"view.mjs", "results.mjs", "compare.mjs"} <= set(form_modules())
+    for path, preloads in [(f"calculators/{CALC}/index.html", True), ("combat-hq/comms/index.html", True), ("index.html", False)]:
+        page = site / path
+        hrefs = re.findall(r'<link rel="modulepreload" href="([^"]+)">', page.read_text(encoding="utf-8"))
+        assert [h.rsplit("/", 1)[-1] for h in hrefs] == (list(form_modules()) if preloads else []), path
+        assert all((page.parent / h).resolve().is_file() for h in hrefs), path
+
+
 # ---------------------------------------------------------------- before any script
 
 
