@@ -11,6 +11,10 @@
 //         data-valid = true | false (the current inputs), data-answer-ms
 //   every probability cell: data-outcome, data-value, data-p (the CLI's fraction)
 //   field errors: [data-field-error="<name>"]; the roll log: [data-seed]
+// The build writes each calculator at its defaults into its page
+// (scripts/render_calculators.py: <div class="fm-static"> in the root, which
+// carries none of these attributes and no data-status): the view replaces it,
+// taking over what the player typed there (view.mjs, readStatic).
 //
 // Loaded once (mkdocs-material's instant navigation keeps this module alive):
 // document$ tells us about each new page; one worker serves every page of the
