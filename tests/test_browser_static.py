@@ -195,6 +195,24 @@ def test_with_a_query_the_copy_is_never_shown(browser, server):
         tab.close()
 
 
+@pytest.mark.browser
+@pytest.mark.site
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_copy_alone_has_no_serious_accessibility_violation(browser, server, scheme):
+    from test_browser_a11y import violations  # axe-core, as on every page once its calculators have answered
+
+    tab = open_tab(browser, server, color_scheme=scheme)
+    try:
+        tab.context.route(GLUE, lambda route: route.abort())
+        for path in (f"calculators/{CALC}/", "combat-hq/comms/"):
+            tab.goto(path)
+            tab.page.wait_for_load_state("load")
+            assert tab.page.locator(".fm-static").count() == 1
+            assert violations(tab) == [], path
+    finally:
+        tab.close()
+
+
 # ---------------------------------------------------------------- the live calculator takes over
 
 
