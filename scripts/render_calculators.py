@@ -29,7 +29,8 @@ fm-calculator">`` (the calculator's styles; laid out as if it were not there):
 * the Seed field is left empty (the glue puts a random seed there; an empty
   one keeps the build reproducible: the same site in, the same bytes out), the
   engine's status line empty and the Roll button enabled, as the live view is
-  when it shows a built answer; links to the temporary server are made
+  when it shows a built answer; a heading without an id gets one (every
+  heading of a page has one); links to the temporary server are made
   relative to the page; an embed's own link and description are copied from
   the page's source as they are.
 
@@ -104,6 +105,8 @@ COPY = """(keepData) => {
         }
         for (const button of copy.querySelectorAll(".fm-roll-button")) button.removeAttribute("disabled");
         for (const intro of copy.querySelectorAll(":scope > .fm-intro")) intro.replaceChildren(); // the source's goes in
+        // Every heading of a page has an id (tests/test_links.py): the copy's (the comparison's, hidden) get theirs.
+        copy.querySelectorAll("h1, h2, h3, h4, h5, h6").forEach((h, i) => (h.id ||= `fm-${root.dataset.calculator}-heading-${i + 1}`));
         const ids = new Set([...copy.querySelectorAll("[id]")].map((e) => e.id));
         for (const e of [copy, ...copy.querySelectorAll("*")]) {
             for (const name of e.getAttributeNames()) {
