@@ -33,14 +33,16 @@ node_modules/pyodide/.installed: package.json package-lock.json
 	touch $@
 
 # Generated pages and assets first, then the strict build (any warning fails it),
-# then the sheets' PDFs, printed by headless Chromium, then the service worker
-# (Workbox), which lists every file of the built site.
+# then the sheets' PDFs, printed by headless Chromium, then each calculator as
+# its page first shows it rendered into the page's HTML (Chromium again), then
+# the service worker (Workbox), which lists every file of the built site.
 site: setup system-deps
 	$(PY) scripts/build_pages.py
 	$(PY) scripts/build_wheel.py
 	@[ -n "$$SITE_URL" ] || echo "SITE_URL is not set: the site names no address, and instant navigation needs one (README: Publishing)"
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) scripts/build_sheets_pdf.py
+	$(PY) scripts/render_calculators.py
 	node scripts/build_sw.mjs site
 
 # Served by scripts/local_site.py rather than http.server: it lists the built

@@ -217,10 +217,12 @@ def home_sheets_line() -> str:
 
 # Inside every calculator element until the page glue (docs/assets/calc/) replaces
 # it with the form: what a reader sees without JavaScript, or from a file:// page
-# (where the browser loads no module script at all).
+# (where the browser loads no module script at all), below the copy of the
+# calculator at its defaults that the build renders into the page
+# (scripts/render_calculators.py; the stylesheet shows the note only there).
 PLACEHOLDER = (
-    '<p class="fm-placeholder">The calculator appears here once its engine has loaded. '
-    "It needs JavaScript and the site served over HTTP: opened from a file, it cannot run. "
+    '<p class="fm-placeholder">The calculator needs JavaScript and the site served over HTTP '
+    "to answer for the inputs you choose: opened from a file, it cannot run. "
     "The command line below gives the same answers.</p>"
 )
 

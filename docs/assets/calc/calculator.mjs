@@ -11,6 +11,10 @@
 //         data-valid = true | false (the current inputs), data-answer-ms
 //   every probability cell: data-outcome, data-value, data-p (the CLI's fraction)
 //   field errors: [data-field-error="<name>"]; the roll log: [data-seed]
+// The build writes each calculator at its defaults into its page
+// (scripts/render_calculators.py: <div class="fm-static"> in the root, which
+// carries none of these attributes and no data-status): the view replaces it,
+// taking over what the player typed there (view.mjs, readStatic).
 //
 // Loaded once (mkdocs-material's instant navigation keeps this module alive):
 // document$ tells us about each new page; one worker serves every page of the
@@ -381,8 +385,24 @@ if (document.querySelector(".calculator[data-calculator]")) {
   }
 }
 
+// A page's calculators come with the build's copy of each at its defaults
+// (scripts/render_calculators.py), which the stylesheet hides while <html> is
+// marked fm-query: the address has a query, which may ask for other inputs.
+// The head's script marks a page loaded in full (scripts/mkdocs_hooks.py);
+// instant navigation keeps <html>, so the mark follows the address here, as
+// Material changes it (location$, before the new page is swapped in: its copy
+// is never shown under an address it does not answer) and once it is in.
+function markQuery(url) {
+  document.documentElement.classList.toggle("fm-query", url.search !== "");
+}
+
+if (window.location$ && typeof window.location$.subscribe === "function") window.location$.subscribe(markQuery);
+
 if (window.document$ && typeof window.document$.subscribe === "function") {
-  window.document$.subscribe(() => mountAll());
+  window.document$.subscribe(() => {
+    markQuery(location);
+    mountAll();
+  });
 } else if (document.readyState === "loading") {
   document.addEventListener("DOMContentLoaded", () => mountAll());
 } else {

@@ -34,6 +34,38 @@ function readPrerendered(root) {
   }
 }
 
+// The build's copy of this calculator (scripts/render_calculators.py), which the
+// page showed until now, and what the player did with it before this script
+// arrived: fields changed from the copy's values (read by their names, against
+// the values the copy was built with), the seed, the way of reading chances,
+// which sections were open, and the field that has the focus. The view takes
+// them over as if the player had done it all in the live calculator.
+function readStatic(root, schema) {
+  const copy = root.querySelector(":scope > .fm-static");
+  if (!copy) return null;
+  const typed = {};
+  const changedValue = (widget) => {
+    if (widget.type === "checkbox") return widget.checked === widget.defaultChecked ? null : String(widget.checked);
+    if (widget.tagName === "SELECT") return [...widget.options].some((o) => o.selected !== o.defaultSelected) ? widget.value : null;
+    return widget.value === widget.defaultValue ? null : widget.value;
+  };
+  for (const f of schema.fields) {
+    const widget = copy.querySelector(`[name="${CSS.escape(f.name)}"]`);
+    const value = widget && changedValue(widget);
+    if (value !== null && value !== undefined) typed[f.name] = value;
+  }
+  const seed = copy.querySelector("input.fm-seed");
+  const mode = copy.querySelector(".fm-modes input:checked");
+  const active = copy.contains(document.activeElement) ? document.activeElement : null;
+  return {
+    typed,
+    seed: seed && seed.value !== seed.defaultValue ? seed.value : null,
+    mode: mode && !mode.defaultChecked ? mode.value : null,
+    open: [...copy.querySelectorAll("details")].map((d) => d.open),
+    focus: active && { name: active.name || (active.matches(".fm-seed") ? "seed" : null), start: active.selectionStart, end: active.selectionEnd },
+  };
+}
+
 function isStandalone(root, id) {
   // A calculator's own page is calculators/<id>/: there the URL holds its inputs.
   return new URL(".", location.href).pathname.endsWith(`/calculators/${id}/`) && document.querySelectorAll(".calculator[data-calculator]").length === 1;
@@ -68,6 +100,7 @@ export class CalculatorView {
     this.ignored = [];
     if (this.standalone) this.readQuery();
     this.prerendered = readPrerendered(root);
+    const copy = readStatic(root, schema);
     this.build();
     for (const f of schema.fields) this.show(f.name);
     this.showAddressSeed();
@@ -79,6 +112,20 @@ export class CalculatorView {
     };
     this.engineChanged();
     this.schedule(0);
+    if (copy) this.takeOver(copy);
+  }
+
+  // What the player did with the build's copy (readStatic), done again here.
+  takeOver({ typed, seed, mode, open, focus }) {
+    if (mode) this.modeSwitch.querySelector(`input[value="${CSS.escape(mode)}"]`)?.click();
+    const details = [...this.root.querySelectorAll("details")];
+    if (details.length === open.length) details.forEach((d, i) => (d.open = open[i]));
+    if (seed !== null && this.seedInput) this.seedInput.value = seed;
+    for (const [name, value] of Object.entries(typed)) this.changed(name, value);
+    const widget = focus && (focus.name === "seed" ? this.seedInput : this.widgets[focus.name]);
+    if (!widget) return;
+    widget.focus();
+    if (typeof focus.start === "number" && typeof widget.setSelectionRange === "function") widget.setSelectionRange(focus.start, focus.end);
   }
 
   readQuery() {
@@ -124,7 +171,9 @@ export class CalculatorView {
     const root = this.root;
     root.classList.add("fm-calculator");
     root.querySelector(".fm-placeholder")?.remove();
-    const intro = [...root.childNodes].filter((n) => (n.nodeType !== Node.TEXT_NODE || n.textContent.trim()) && !n.matches?.(".fm-prerendered")); // the embed's link and description
+    // The embed's link and description: the root's own, or in the build's copy (which goes).
+    const copied = root.querySelector(":scope > .fm-static > .fm-intro")?.childNodes || [];
+    const intro = [...root.childNodes, ...copied].filter((n) => (n.nodeType !== Node.TEXT_NODE || n.textContent.trim()) && !n.matches?.(".fm-prerendered, .fm-static"));
     this.form = el("form", { class: "fm-form", noValidate: true, ariaLabel: this.schema.title });
     this.form.addEventListener("submit", (event) => event.preventDefault());
     for (const field of this.schema.fields) this.form.append(this.fieldBlock(field));
@@ -142,7 +191,7 @@ export class CalculatorView {
       const radio = el("input", { type: "radio", name: `fm-${this.n}-mode`, id, value: m.name, checked: m.name === this.mode });
       radio.addEventListener("change", () => {
         this.mode = m.name;
-        if (this.answer) renderSummary(this.summaryList, this.answer, this.mode);
+        if (this.answer) this.showSummary();
       });
       this.modeSwitch.append(el("span", { class: "fm-mode" }, radio, el("label", { htmlFor: id, text: m.label })));
     }
@@ -456,7 +505,7 @@ export class CalculatorView {
   showAnswer(answer) {
     this.answer = answer;
     this.modeSwitch.hidden = !hasScale(answer);
-    renderSummary(this.summaryList, answer, this.mode);
+    this.showSummary();
     renderDetails(this.results, answer);
     renderNotes(this.readings, answer);
     this.showSteps(answer);
@@ -465,6 +514,14 @@ export class CalculatorView {
     this.lastInputs = JSON.stringify(answer.inputs);
     for (const map of Object.values(this.maps || {})) map.drawOutcomes(answer.outcomes);
     this.rollLog.dataset.stale = String(this.rollLog.dataset.inputs !== this.lastInputs);
+  }
+
+  // The answer's lines, each marked for the Element Timing API: the benchmark reads
+  // when the page first painted an answer (the build's copy of the calculator has
+  // the same marks, so the earliest is the copy's where there is one).
+  showSummary() {
+    renderSummary(this.summaryList, this.answer, this.mode);
+    for (const line of this.summaryList.children) line.setAttribute("elementtiming", "fm-answer");
   }
 
   // ------------------------------------------------------------ compare (compare.mjs)

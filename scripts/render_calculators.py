@@ -1,0 +1,214 @@
+"""Render every calculator of the built site into its page, as the page's own glue renders it.
+
+A calculator page embeds its answers for the defaults and examples
+(``.fm-prerendered``, scripts/mkdocs_hooks.py), but shows them only once the
+calculators' glue (docs/assets/calc/) has arrived, a few hundred
+milliseconds after the page's first paint, more on a slow link. This step puts
+the calculator as that glue first shows it into the HTML itself, so the default
+answer is painted with the page.
+
+Serves ``site/`` on a free loopback port and opens every built page that has a
+calculator (``.calculator[data-calculator]``: the calculators' own pages and
+the rules pages that embed one) in Debian's headless Chromium, with every
+request for the engine refused (its worker, Pyodide, the snapshot, the wheel),
+so that nothing but the embedded answers can show. Once every calculator of
+the page shows its embedded default answer (``data-source="prerendered"``,
+``data-status="ready"``), its markup is copied into the page's HTML file,
+inside the calculator's root (whose tag stays as it is), in ``<div class="fm-static
+fm-calculator">`` (the calculator's styles; laid out as if it were not there):
+
+* the copy is of what the player sees, with none of the DOM contract's
+  attributes that tests and tools wait on or read (every ``data-*`` attribute
+  goes but ``data-side``, a style hook of the map's edges), so nothing can
+  take it for a live answer; the root gets no ``data-status`` either (the
+  glue mounts the roots without one). Its ids are prefixed ``static-``;
+* form controls carry their values as attributes (the HTML serialises no
+  other), and each field its input's name (``name="<input>"``): the glue
+  reads what the player typed or chose there before it arrived
+  (docs/assets/calc/view.mjs, readStatic) and takes it over;
+* the Seed field is left empty (the glue puts a random seed there; an empty
+  one keeps the build reproducible: the same site in, the same bytes out), the
+  engine's status line empty and the Roll button enabled, as the live view is
+  when it shows a built answer; a heading without an id gets one (every
+  heading of a page has one); links to the temporary server are made
+  relative to the page; an embed's own link and description are copied from
+  the page's source as they are.
+
+The stylesheet hides the copy when the address has a query (``fm-query`` on
+``<html>``, set by the head's script, scripts/mkdocs_hooks.py), and shows the
+page's note that the calculator needs JavaScript only without it.
+
+Run by ``make site`` after ``mkdocs build`` and the sheets' PDFs, before the
+service worker's list of files is made: ``python scripts/render_calculators.py [SITE_DIR]``.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from pathlib import Path
+
+from local_site import StaticServer, launch
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+
+# Everything the engine is made of: its worker, Pyodide, the snapshot and the wheel.
+ENGINE = re.compile(r"/assets/calc/worker\.mjs|/assets/generated/(pyodide/|runtime\.json|.*\.whl|.*snapshot)")
+ROOT_TAG = re.compile(r'<div class="calculator" data-calculator="(?P<id>[a-z0-9-]+)">')
+DIV = re.compile(r"<(/?)div\b", re.I)
+PRERENDERED = re.compile(r'<div class="fm-prerendered" hidden data-answers="[^"]*"[^>]*></div>')
+PLACEHOLDER = re.compile(r'<p class="fm-placeholder">.*?</p>', re.S)
+EMPTY_INTRO = '<div class="fm-intro"></div>'
+TIMEOUT_MS = 60_000
+
+READY = """() => {
+    const roots = [...document.querySelectorAll(".calculator[data-calculator]")];
+    return roots.length > 0 && roots.every((r) => r.dataset.source === "prerendered" && r.dataset.status === "ready");
+}"""
+
+# Each calculator of the page, in document order: [id, the copy's markup].
+COPY = """(keepData) => {
+    const keep = new Set(keepData);
+    const idrefs = ["for", "aria-describedby", "aria-labelledby", "aria-controls", "aria-owns", "list"];
+    const here = location.pathname.split("/").slice(0, -1);
+    const relative = (href) => {
+        const url = new URL(href);
+        const there = url.pathname.split("/");
+        let common = 0;
+        while (common < here.length && common < there.length - 1 && here[common] === there[common]) common++;
+        return "../".repeat(here.length - common) + there.slice(common).join("/") + url.search + url.hash || "./";
+    };
+    return [...document.querySelectorAll(".calculator[data-calculator]")].map((root) => {
+        const copy = document.createElement("div");
+        copy.className = "fm-static fm-calculator";
+        for (const child of root.children) if (!child.matches(".fm-prerendered")) copy.append(child.cloneNode(true));
+        // What the controls hold, as the attributes the HTML keeps; each field named by its input.
+        const live = [...root.querySelectorAll("input, select, textarea")].filter((w) => !w.closest(".fm-prerendered"));
+        const cloned = [...copy.querySelectorAll("input, select, textarea")];
+        if (live.length !== cloned.length) throw new Error("the copy's controls differ from the calculator's");
+        live.forEach((widget, i) => {
+            const c = cloned[i];
+            if (widget.type === "checkbox" || widget.type === "radio") c.toggleAttribute("checked", widget.checked);
+            else if (widget.tagName === "SELECT") [...widget.options].forEach((o, j) => c.options[j].toggleAttribute("selected", o.selected));
+            else if (widget.tagName === "TEXTAREA") c.textContent = widget.value;
+            else c.setAttribute("value", widget.value);
+            if (widget.dataset.input) c.setAttribute("name", widget.dataset.input);
+        });
+        for (const seed of copy.querySelectorAll("input.fm-seed")) seed.setAttribute("value", "");
+        for (const note of copy.querySelectorAll(".fm-engine")) {
+            note.textContent = "";
+            note.hidden = true;
+            note.classList.remove("fm-engine-failed");
+        }
+        for (const button of copy.querySelectorAll(".fm-roll-button")) button.removeAttribute("disabled");
+        for (const intro of copy.querySelectorAll(":scope > .fm-intro")) intro.replaceChildren(); // the source's goes in
+        // Every heading of a page has an id (tests/test_links.py): the copy's (the comparison's, hidden) get theirs.
+        copy.querySelectorAll("h1, h2, h3, h4, h5, h6").forEach((h, i) => (h.id ||= `fm-${root.dataset.calculator}-heading-${i + 1}`));
+        const ids = new Set([...copy.querySelectorAll("[id]")].map((e) => e.id));
+        for (const e of [copy, ...copy.querySelectorAll("*")]) {
+            for (const name of e.getAttributeNames()) {
+                if (name.startsWith("data-") && !keep.has(name)) e.removeAttribute(name);
+            }
+            if (e.id) e.id = "static-" + e.id;
+            for (const name of idrefs) {
+                const value = e.getAttribute(name);
+                if (value) e.setAttribute(name, value.split(/\\s+/).map((id) => (ids.has(id) ? "static-" + id : id)).join(" "));
+            }
+            const href = e.getAttribute("href");
+            if (href && href.startsWith(location.origin + "/")) e.setAttribute("href", relative(href));
+        }
+        return [root.dataset.calculator, copy.outerHTML];
+    });
+}"""
+
+
+def element_end(text: str, start: int) -> int:
+    """Where the <div> opened at ``start`` closes (the offset of its ``</div>``)."""
+    depth = 0
+    for match in DIV.finditer(text, start):
+        depth += -1 if match.group(1) else 1
+        if depth == 0:
+            return match.start()
+    raise ValueError(f"a <div> at {start} that never closes")
+
+
+def with_copies(text: str, copies: list[tuple[str, str]]) -> str:
+    """The page with each calculator's root holding its copy, its note and its embedded answers."""
+    roots = list(ROOT_TAG.finditer(text))
+    if [m.group("id") for m in roots] != [calc_id for calc_id, _ in copies]:
+        raise ValueError(f"the page's calculators {[m.group('id') for m in roots]} are not the browser's {[c for c, _ in copies]}")
+    out, pos = [], 0
+    for match, (calc_id, copy) in zip(roots, copies):
+        end = element_end(text, match.start())
+        inner = text[match.end() : end]
+        answers = PRERENDERED.search(inner)
+        if not answers:
+            raise ValueError(f"{calc_id}: no embedded answers in its root")
+        placeholder = PLACEHOLDER.search(inner)
+        intro = PLACEHOLDER.sub("", PRERENDERED.sub("", inner)).strip()
+        if intro:
+            if copy.count(EMPTY_INTRO) != 1:
+                raise ValueError(f"{calc_id}: the copy has no place for the embed's introduction")
+            copy = copy.replace(EMPTY_INTRO, f'<div class="fm-intro">{intro}</div>')
+        # The copy first: on a slow link the page paints what has arrived, and the
+        # embedded answers (tens of kilobytes for some calculators) come after it.
+        out += [
+            text[pos : match.start()],
+            match.group(0),
+            copy,
+            placeholder.group(0) if placeholder else "",
+            answers.group(0),
+        ]
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def pages_with_calculators(site: Path) -> tuple[list[Path], list[Path]]:
+    """The pages with a calculator: those still to render, and those already rendered (by an earlier run)."""
+    pages = [p for p in sorted(site.rglob("*.html")) if ROOT_TAG.search(p.read_text(encoding="utf-8"))]
+    done = [p for p in pages if 'class="fm-static' in p.read_text(encoding="utf-8")]
+    return [p for p in pages if p not in done], done
+
+
+def address(site: Path, page: Path) -> str:
+    relative = page.relative_to(site).as_posix()
+    return relative.removesuffix("index.html")
+
+
+def main(site: Path = SITE) -> None:
+    started = time.monotonic()
+    pages, done = pages_with_calculators(site)
+    if done:
+        print(f"{len(done)} pages already have their calculators rendered: left as they are")
+    if not pages:
+        return
+    with StaticServer(site) as server, sync_playwright() as playwright:
+        browser = launch(playwright)
+        try:
+            context = browser.new_context(service_workers="block")
+            context.route(ENGINE, lambda route: route.abort())
+            tab = context.new_page()
+            errors: list[str] = []
+            tab.on("pageerror", lambda error: errors.append(str(error)))
+            count = 0
+            for page in pages:
+                path = address(site, page)
+                tab.goto(server.url(path))
+                try:
+                    tab.wait_for_function(READY, timeout=TIMEOUT_MS)
+                except Exception as error:
+                    raise SystemExit(f"{path}: the calculators did not show their built answers ({error}); page errors: {errors}") from None
+                copies = tab.evaluate(COPY, ["data-side"])
+                page.write_text(with_copies(page.read_text(encoding="utf-8"), copies), encoding="utf-8")
+                count += len(copies)
+        finally:
+            browser.close()
+    print(f"rendered {count} calculators into {len(pages)} pages in {time.monotonic() - started:.1f} s")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]).resolve()) if len(sys.argv) > 1 else main()
