@@ -230,7 +230,9 @@ export class CalculatorView {
     );
     // The answer stays in view while the player scrolls through the inputs:
     // sticky above them on a phone, beside them on a wide screen.
-    const answerBox = el("div", { class: "fm-answer-box" }, this.engineNote, this.generalErrors, this.summary);
+    // The engine's note under the answer: a page shows the build's answer at once and
+    // its engine starts a moment later, and "Starting…" above would push the answer down.
+    const answerBox = el("div", { class: "fm-answer-box" }, this.generalErrors, this.summary, this.engineNote);
     const rollBox = el("div", { class: "fm-roll-box" }, actions, this.rollLog, rolls ? this.buildHistory() : null);
     const layout = el("div", { class: "fm-layout" }, answerBox, this.form, rollBox);
     root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.notice, layout, this.buildCompare(), this.details, this.buildSteps(), this.readings);

@@ -148,9 +148,11 @@ function expect(rt, file) {
 
 const counted = new Set();
 let wheelName = null;
-let pythonFilesIn;
-const pythonFiles = new Promise((resolve) => {
-  pythonFilesIn = resolve;
+// The wheel's download may start (fetchWheel): once every file Python needs is
+// in, or at once on a fast link or from the cache, where it takes no time from them.
+let wheelMayCome;
+const wheelMay = new Promise((resolve) => {
+  wheelMayCome = resolve;
 });
 
 // Reads `copy` (a clone of a response) to the end, counting its bytes.
@@ -192,7 +194,7 @@ async function count(copy) {
 // Once every file Python needs to start has been counted: the wheel may come, and the phase is "python".
 function checkPythonFiles() {
   if (wheelName === null || ![...expected.keys()].every((file) => file === wheelName || counted.has(file))) return;
-  pythonFilesIn();
+  wheelMayCome();
   if (progress.phase === "download") setPhase("python");
 }
 
@@ -304,7 +306,9 @@ async function startPython(runtime) {
     const rt = await runtime;
     expect(rt, rt.snapshot); // before asking: the answer from the cache is counted as it is read
     let cached = await cachedSnapshot(rt);
+    if (cached) wheelMayCome();
     if (!cached && (await fastLink(rt))) {
+      wheelMayCome();
       try {
         cached = await fetchOk(snapshotURL(rt));
       } catch (error) {
@@ -350,13 +354,13 @@ async function prefetchSnapshot(fromSnapshot) {
 }
 
 // The wheel (runtime.json names it and gives its hash, so a new build never
-// meets a cached old wheel), inflated. It is fetched once every file Python
-// needs to start is in, so it does not share the link with them (Python
-// takes longer to start than the wheel to arrive), and counted once it is
-// all in, before the rules are unpacked.
+// meets a cached old wheel), inflated. On a slow link it is fetched once every
+// file Python needs to start is in, so it does not share the link with them
+// (Python takes longer to start than the wheel to arrive); on a fast one, at
+// once (wheelMay). It is counted once it is all in, before the rules are unpacked.
 async function fetchWheel(runtime) {
   const rt = await runtime;
-  await pythonFiles;
+  await wheelMay;
   const response = await realFetch(new URL(`${rt.wheel}?v=${rt.sha256}`, GENERATED));
   if (!response.ok) throw new Error(missing(rt.wheel, response.status));
   const packed = await response.arrayBuffer();
