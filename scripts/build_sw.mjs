@@ -24,16 +24,20 @@ const revision = (path) => createHash("sha256").update(readFileSync(`${site}/${p
 // The engine: everything a calculator's worker fetches. The wheel and the
 // snapshot are asked for with ?v=<sha256> (see worker.mjs): the same address
 // here, so the copy the page's first engine left in the HTTP cache is used.
+// Some are fetched only by some starts: the snapshot, and the WebAssembly as
+// it is or as .xz (worker.mjs, chooseWasm). Those are "optional": kept only
+// once a worker has used them (sw_engine.js).
+const OPTIONAL = new Set([runtime.snapshot, "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.wasm.xz"]);
 const engineFiles = [
   { path: "assets/calc/worker.mjs" },
   { path: "assets/generated/runtime.json" },
   ...Object.keys(runtime.sizes).map((file) => ({
     path: `assets/generated/${file}`,
     query: file === runtime.wheel ? `?v=${runtime.sha256}` : file === runtime.snapshot ? `?v=${runtime.snapshot_sha256}` : "",
-    snapshot: file === runtime.snapshot,
+    optional: OPTIONAL.has(file) ? file : undefined,
   })),
 ];
-const files = engineFiles.map(({ path, query = "", snapshot = false }) => ({ url: path + query, revision: revision(path), snapshot }));
+const files = engineFiles.map(({ path, query = "", optional }) => ({ url: path + query, revision: revision(path), ...(optional ? { optional } : {}) }));
 const id = createHash("sha256").update(JSON.stringify(files)).digest("hex").slice(0, 12);
 
 for (const name of readdirSync(site)) if (/^sw-engine-.*\.js$|^sw\.js$/.test(name)) unlinkSync(`${site}/${name}`);

@@ -1,6 +1,8 @@
 // Fire Mission's engine cache, part of the service worker (sw.js): written
 // into sw-engine-<id>.js by scripts/build_sw.mjs after a line that sets
-// self.FM_ENGINE = {cache: "fire-mission-engine-<id>", files: [{url, revision, snapshot}]}.
+// self.FM_ENGINE = {cache: "fire-mission-engine-<id>", files: [{url, revision, optional}]}
+// (optional: the file's name under assets/generated/, for a file only some
+// starts of the engine fetch: the snapshot, the WebAssembly as it is or as .xz).
 //
 // Workbox precaches the pages, the search index, the sheets' PDFs and the
 // page glue when the service worker installs. The engine (Pyodide, the rules
@@ -23,12 +25,12 @@
 const ENGINE = self.FM_ENGINE;
 const PREFIX = "fire-mission-engine-";
 const scope = new URL(self.registration.scope);
-const entries = new Map(); // pathname -> {url, key, snapshot}
+const entries = new Map(); // pathname -> {url, key, optional}
 for (const file of ENGINE.files) {
   const url = new URL(file.url, scope);
   const key = new URL(url.pathname, url);
   key.searchParams.set("__fm_revision", file.revision);
-  entries.set(url.pathname, { url: url.href, key: key.href, snapshot: Boolean(file.snapshot) });
+  entries.set(url.pathname, { url: url.href, key: key.href, optional: file.optional || null });
 }
 
 self.addEventListener("fetch", (event) => {
@@ -86,9 +88,11 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(oldEngines().then((names) => Promise.all(names.map((name) => caches.delete(name)))));
 });
 
-// From the page, once its engine has answered: {type: "cache-engine", snapshot}
-// (snapshot: whether the worker has fetched the snapshot too). Answers on the
-// message's port with {cached: true} or {cached: false, error}.
+// From the page, once its engine has answered: {type: "cache-engine", files}
+// (files: the engine's files its worker used, named under assets/generated/:
+// an optional file is kept only if it is among them, so the WebAssembly the
+// worker did not choose is never downloaded). Answers on the message's port
+// with {cached: true} or {cached: false, error}.
 self.addEventListener("message", (event) => {
   if (!event.data || event.data.type !== "cache-engine") return;
   const port = event.ports && event.ports[0];
@@ -96,7 +100,7 @@ self.addEventListener("message", (event) => {
     (async () => {
       const cache = await caches.open(ENGINE.cache);
       for (const entry of entries.values()) {
-        if (entry.snapshot && !event.data.snapshot) continue;
+        if (entry.optional && !(event.data.files || []).includes(entry.optional)) continue;
         if (!(await cache.match(entry.key))) await put(cache, entry);
       }
     })().then(

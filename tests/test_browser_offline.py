@@ -101,6 +101,10 @@ def test_the_service_worker_precaches_every_page_the_search_index_and_the_pdfs_b
     urls = {f["url"] for f in listed["files"]}
     assert f"assets/generated/{runtime['wheel']}?v={runtime['sha256']}" in urls
     assert "assets/generated/pyodide/pyodide.asm.wasm.xz" in urls and "assets/calc/worker.mjs" in urls
+    assert "assets/generated/pyodide/pyodide.asm.wasm" in urls
+    # Kept only once a worker has used them: the WebAssembly either way, and the snapshot.
+    optional = {f["optional"] for f in listed["files"] if "optional" in f}
+    assert optional == {"pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.wasm.xz", runtime["snapshot"]}
     assert "assets/generated/xz-decompress.mjs" in urls
 
 
@@ -286,7 +290,8 @@ def test_while_the_engine_downloads_the_calculator_says_how_much_has_arrived(tab
     # The counted bytes are the files' own: the WebAssembly, the standard library,
     # Pyodide's lock file and the wheel, and the snapshot if this (fast) link fetched it.
     runtime = json.loads((site / "assets/generated/runtime.json").read_text())
-    files = ["pyodide/pyodide.asm.wasm.xz", "pyodide/python_stdlib.zip.xz", "pyodide/pyodide-lock.json", runtime["wheel"]]
+    # A fast link (this test server's) takes the WebAssembly as it is, not its .xz.
+    files = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip.xz", "pyodide/pyodide-lock.json", runtime["wheel"]]
     if tab.page.evaluate("fireMissionEngine.fromSnapshot"):
         files.append(runtime["snapshot"])
     total = sum(runtime["sizes"][f] for f in files)

@@ -95,7 +95,13 @@ def test_a_first_visit_boots_python_and_the_next_restores_the_snapshot(tab):
     report = engine_report(tab)
     assert report["snapshot"] is False
     assert set(runtime()["snapshot_modules"]) <= set(report["imported"])
+    # On this link the WebAssembly came as its .xz (0.9 MB fewer), not as it is.
+    tab.page.wait_for_function("() => fireMissionEngine.files !== undefined", timeout=60_000)
+    files = tab.page.evaluate("fireMissionEngine.files")
+    assert "pyodide/pyodide.asm.wasm.xz" in files and "pyodide/pyodide.asm.wasm" not in files
     visit_again(tab)
+    # The second visit took it from the browser's cache: the server saw neither.
+    assert not any(p.startswith("/assets/generated/pyodide/pyodide.asm.wasm") for p in tab.server.requested)
     # Every standard library module rules_py needs is in the snapshot already.
     assert engine_report(tab) == {"snapshot": True, "imported": []}
     tab.page.wait_for_function("() => fireMissionEngine.snapshotPrefetched !== undefined")

@@ -62,7 +62,7 @@ function keepEngine(registration) {
       if (event.data && event.data.cached) mark("engine");
       else engineAsked = false; // the next change tries again
     };
-    registration.active.postMessage({ type: "cache-engine", snapshot: engine.snapshotPrefetched === true }, [channel.port2]);
+    registration.active.postMessage({ type: "cache-engine", files: engine.files || [] }, [channel.port2]);
   };
   engine.onChange(ask);
   ask();

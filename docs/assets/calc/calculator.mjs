@@ -171,6 +171,7 @@ class Engine {
     } else if (message.type === "prefetched") {
       // The worker has fetched all it will; true if the snapshot is among it (the next visit starts from it).
       this.snapshotPrefetched = message.ok;
+      this.files = message.files; // the engine's files this worker fetched (assets/offline.mjs has them kept)
       this.notify();
     } else if (message.type === "warm") {
       this.warmUp = { answers: message.answers, ms: message.ms };

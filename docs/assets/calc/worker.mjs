@@ -10,9 +10,10 @@
 //               {type: "answer", seq, answer (JSON text), ms}
 //               {type: "alive"} (the worker holds the Web Lock named after it, below)
 //               {type: "progress", phase, loaded, total} while starting (see report())
-//               {type: "prefetched", ok} after the first answer (or once Python is up with
+//               {type: "prefetched", ok, files} after the first answer (or once Python is up with
 //                 nothing asked of it): the worker has fetched all
-//                 it will; ok: the snapshot is among it (the next visit starts from it)
+//                 it will; ok: the snapshot is among it (the next visit starts from it);
+//                 files: the engine's files it used, under assets/generated/
 //
 // Everything is fetched from this site: Pyodide's run-time files, the memory
 // snapshot Python starts from and the rules wheel, all under assets/generated/
@@ -83,11 +84,13 @@ const counting = new Set();
 const GENERATED_HREF = (file) => new URL(file, GENERATED).href;
 const WASM = "pyodide/pyodide.asm.wasm";
 const STDLIB = "pyodide/python_stdlib.zip";
-// What Pyodide asks for by name, fetched as name.xz and inflated here, with the type Pyodide expects.
+// What Pyodide asks for by name, fetched as name.xz and inflated here, with the
+// type Pyodide expects. The WebAssembly may come as it is instead (wasmFile).
 const INFLATED = new Map([
   [GENERATED_HREF(WASM), { file: WASM, type: "application/wasm" }],
   [GENERATED_HREF(STDLIB), { file: STDLIB, type: "application/zip" }],
 ]);
+let wasmFile = null; // WASM or WASM.xz, once chosen (chooseWasm)
 const early = new Map(); // address -> its inflated download, started at boot, handed to Pyodide's first fetch of it
 self.fetch = async (input, init) => {
   const href = input instanceof Request ? input.url : new URL(input, location.href).href;
@@ -97,11 +100,18 @@ self.fetch = async (input, init) => {
     early.delete(href);
     return started;
   }
+  if (method === "GET" && href === GENERATED_HREF(WASM) && wasmFile === WASM) return asWasm(await realFetch(href)); // asked again
   if (method === "GET" && INFLATED.has(href)) return inflated(INFLATED.get(href)); // asked again (a refused snapshot)
+  return countedFetch(input, init);
+};
+
+// A download of this worker's own (past the early map), counted if it is one of the engine's files.
+async function countedFetch(input, init) {
+  const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
   const response = await realFetch(input, init);
   if (response.ok && response.body && method === "GET" && runtimePromise) count(response.clone());
   return response;
-};
+}
 
 // A file of the engine's, fetched as its .xz and inflated as it arrives: a
 // response Pyodide takes as the file itself (the WebAssembly's type is ours to
@@ -128,15 +138,30 @@ async function drain(stream) {
   }
 }
 
+// The WebAssembly as it is, with the type Pyodide needs whatever the host said.
+function asWasm(response) {
+  if (!response.ok) throw new Error(missing(WASM, response.status));
+  const type = (response.headers.get("content-type") || "").split(";")[0].trim();
+  return type === "application/wasm" ? response : new Response(response.body, { headers: { "Content-Type": "application/wasm" } });
+}
+
 function missing(file, status) {
   return status === 404 || status === 410
     ? `${file} is missing from the server (it answered ${status}): publish the whole of the built site/ folder`
     : `${file} answered ${status}`;
 }
 
-// The files every start fetches; the snapshot is added when one is used.
+// The files every start fetches: the WebAssembly both ways until one is chosen;
+// the snapshot is added when one is used.
 const LOCK = "pyodide/pyodide-lock.json";
-const ALWAYS = [`${WASM}.xz`, `${STDLIB}.xz`, LOCK];
+const ALWAYS = [WASM, `${WASM}.xz`, `${STDLIB}.xz`, LOCK];
+const used = new Set([`${STDLIB}.xz`, LOCK]); // what this start fetched, for the service worker to keep
+
+function unexpect(file) {
+  progress.total -= expected.get(file) || 0;
+  expected.delete(file);
+  checkPythonFiles();
+}
 const expected = new Map(); // file under assets/generated/ -> its size
 function expect(rt, file) {
   const size = (rt.sizes || {})[file];
@@ -238,66 +263,100 @@ async function cachedSnapshot(rt) {
   return null;
 }
 
-// Whether the link is fast enough for the snapshot to pay on a first visit:
-// the WebAssembly, which every start needs, is fetched first, and the rate at
-// which its first PROBE_BYTES arrive (from its first byte on, so the round
-// trip does not count) says how long the snapshot would take. It pays when
-// that is under SNAPSHOT_PAYS_MS, which Python's ordinary start-up costs at
-// the least (2.5 s to 6 s on a desktop, several times that on a phone). The
-// bytes counted are the .xz file's, which no host compresses again: those
-// that crossed the link.
-// On a 9 Mbit/s link the snapshot would take 5 s: no; on loopback or a fast
-// Wi-Fi, it takes a fraction of a second: yes. Pyodide then gets the same
-// download of the WebAssembly (the early map above): nothing is fetched twice.
-const PROBE_BYTES = 384 << 10;
+// Whether the link is fast: the standard library, which every start needs, is
+// fetched first, and the rate at which its first PROBE_BYTES arrive (from its
+// first byte on, so the round trip does not count) says how long the snapshot
+// would take. The link is fast when that is under SNAPSHOT_PAYS_MS, which
+// Python's ordinary start-up costs at the least (2.5 s to 6 s on a desktop,
+// several times that on a phone). The bytes counted are the .xz file's, which
+// no host compresses again: those that crossed the link.
+// On a 9 Mbit/s link the snapshot would take 5 s: slow; on loopback or a fast
+// Wi-Fi, it takes a fraction of a second: fast. A fast link gets the snapshot,
+// and the WebAssembly as it is (the host's gzip, inflated by the browser at no
+// cost to this worker); a slow one gets neither, and the WebAssembly's .xz,
+// 0.9 MB smaller, inflated here (about 0.3 s of this worker's time).
+const PROBE_BYTES = 256 << 10;
 const SNAPSHOT_PAYS_MS = 2000;
-let wasmProbe = null; // resolves with {rate (bytes a second that crossed the link)}
+let linkProbe = null; // resolves with {rate (bytes a second that crossed the link)}
+
+// A file's response if the browser holds it already (its HTTP cache, or the
+// service worker's); null without asking the network.
+async function fromCache(url) {
+  try {
+    const response = await countedFetch(url, { cache: "only-if-cached", mode: "same-origin" });
+    if (response.ok) return response;
+  } catch {
+    // not held
+  }
+  return null;
+}
+
+// The WebAssembly's download: as it is if the browser holds it (it keeps its
+// compiled code too), else its .xz if the browser holds that, else as the
+// link's speed says (fastLink).
+async function chooseWasm(runtime) {
+  const rt = await runtime;
+  let response = await fromCache(GENERATED_HREF(WASM));
+  wasmFile = WASM;
+  if (!response) {
+    response = await fromCache(GENERATED_HREF(`${WASM}.xz`));
+    wasmFile = `${WASM}.xz`;
+  }
+  if (!response) {
+    wasmFile = (await fastLink(rt)) ? WASM : `${WASM}.xz`;
+    response = await countedFetch(GENERATED_HREF(wasmFile)); // not fetch(): the early map holds what this makes
+  }
+  used.add(wasmFile);
+  unexpect(wasmFile === WASM ? `${WASM}.xz` : WASM);
+  return response;
+}
 
 // Every start needs the WebAssembly and the standard library: their downloads
 // start first of all, and Pyodide gets them, inflated, when it asks (the early
-// map above). The WebAssembly's first PROBE_BYTES are timed on a clone of
-// their own, as they arrive.
-// Returns a promise that never resolves and rejects when one of them fails
-// (missing from the host, say): Pyodide, refused a file, can hang saying nothing.
-function startDownloads() {
-  let before = Promise.resolve();
-  const responses = [];
-  for (const [href, entry] of INFLATED) {
-    const download = fetch(GENERATED_HREF(`${entry.file}.xz`));
-    download.catch(() => {}); // reported below
-    if (entry.file === WASM) wasmProbe = probe(download);
-    // In this order (the WebAssembly first): Pyodide compiles it as it is inflated.
-    const response = before.then(() => inflated(entry, download));
-    before = response.catch(() => {});
-    early.set(href, response);
-    responses.push(response);
-  }
-  return Promise.all(responses).then(() => new Promise(() => {}));
+// map above). Returns a promise that never resolves and rejects when one of
+// them fails (missing from the host, say): Pyodide, refused a file, can hang
+// saying nothing.
+function startDownloads(runtime) {
+  const stdlibDownload = fetch(GENERATED_HREF(`${STDLIB}.xz`));
+  stdlibDownload.catch(() => {}); // reported below
+  linkProbe = probe(stdlibDownload);
+  const wasmDownload = chooseWasm(runtime);
+  const wasm = wasmDownload.then((response) =>
+    wasmFile === WASM ? asWasm(response) : inflated(INFLATED.get(GENERATED_HREF(WASM)), Promise.resolve(response)),
+  );
+  // After the WebAssembly's inflater, if it has one: the decoder takes one file
+  // at a time, and Pyodide compiles the WebAssembly as it is inflated.
+  const stdlib = wasm.catch(() => {}).then(() => inflated(INFLATED.get(GENERATED_HREF(STDLIB)), stdlibDownload));
+  early.set(GENERATED_HREF(WASM), wasm);
+  early.set(GENERATED_HREF(STDLIB), stdlib);
+  return Promise.all([wasm, stdlib]).then(() => new Promise(() => {}));
 }
 
 function probe(download) {
   return download
     .then(async (response) => {
       if (!response.ok || !response.body) return { rate: 0 };
+      // Timed from the response's arrival, so the round trip does not count; a
+      // file that is all in at once (a fast link) counts whole, at 1 ms at least.
       const reader = response.clone().body.getReader();
-      let first = 0;
+      const start = performance.now();
       let bytes = 0;
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        if (!first) first = performance.now();
-        else bytes += value.length; // from the first byte on: the round trip does not count
+        bytes += value.length;
         if (bytes >= PROBE_BYTES) break;
       }
       reader.cancel().catch(() => {});
-      return { rate: bytes / (Math.max(performance.now() - first, 1) / 1000) };
+      return { rate: bytes / (Math.max(performance.now() - start, 1) / 1000) };
     })
     .catch(() => ({ rate: 0 }));
 }
 
-async function fastLink(rt) {
-  const { rate } = await wasmProbe;
-  return (1000 * rt.sizes[rt.snapshot]) / rate < SNAPSHOT_PAYS_MS;
+let fast = null;
+function fastLink(rt) {
+  fast ??= linkProbe.then(({ rate }) => (1000 * rt.sizes[rt.snapshot]) / rate < SNAPSHOT_PAYS_MS);
+  return fast;
 }
 
 async function startPython(runtime) {
@@ -316,10 +375,9 @@ async function startPython(runtime) {
       }
     }
     if (!cached) {
-      progress.total -= expected.get(rt.snapshot) || 0;
-      expected.delete(rt.snapshot);
-      checkPythonFiles(); // the snapshot was all they waited for
+      unexpect(rt.snapshot); // which may have been all the wheel waited for
     } else {
+      used.add(rt.snapshot);
       const snapshot = snapshotBytes(cached);
       snapshot.catch(() => {}); // loadPyodide reports it
       try {
@@ -350,7 +408,8 @@ async function prefetchSnapshot(fromSnapshot) {
       // the next visit boots the ordinary way again
     }
   }
-  postMessage({ type: "prefetched", ok });
+  if (ok) used.add((await runtimePromise).snapshot);
+  postMessage({ type: "prefetched", ok, files: [...used] });
 }
 
 // The wheel (runtime.json names it and gives its hash, so a new build never
@@ -373,13 +432,15 @@ async function fetchWheel(runtime) {
 async function boot() {
   const runtime = fetchOk(new URL("runtime.json", GENERATED), { cache: "no-cache" }).then((r) => r.json());
   runtimePromise = runtime;
-  downloadFailed = startDownloads();
-  // Pyodide's JavaScript half too: Pyodide's own import of it then finds it loaded.
-  import(new URL("pyodide/pyodide.asm.mjs", GENERATED).href).catch(() => {});
+  // Before the downloads start: what they are counted against (chooseWasm then drops one WebAssembly).
   runtime.then((rt) => {
     wheelName = rt.wheel;
+    used.add(rt.wheel);
     [...ALWAYS, rt.wheel].forEach((file) => expect(rt, file));
   }, () => {});
+  downloadFailed = startDownloads(runtime);
+  // Pyodide's JavaScript half too: Pyodide's own import of it then finds it loaded.
+  import(new URL("pyodide/pyodide.asm.mjs", GENERATED).href).catch(() => {});
   const wheel = fetchWheel(runtime);
   wheel.catch(() => {}); // reported below, once Pyodide is up or has failed
   const phases = {};
