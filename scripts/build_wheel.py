@@ -38,6 +38,11 @@ the WebAssembly as it is starts sooner (no inflating, and the browser keeps
 its compiled code): the site has it both ways and the worker chooses. The snapshot stays gzipped: it is used on fast
 links and from the cache, where inflating 31 MB natively beats xz's bytes.
 
+The wheel also carries ``rules_py/data/calculator_modules.json``, each
+calculator's id with its module as discovery finds them here, so that the
+browser's first answer imports that calculator's module alone (see
+``rules_py.registry``).
+
 Writes ``docs/assets/generated/runtime.json`` naming the wheel and the
 snapshot with their SHA-256, for the Web Worker in ``docs/assets/calc/worker.mjs``,
 and the versions of Node.js and Chromium the build used.
@@ -62,6 +67,8 @@ import zipfile
 from pathlib import Path
 
 from local_site import CHROMIUM
+
+from rules_py import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "assets" / "generated"
@@ -152,7 +159,7 @@ def build_wheel() -> tuple[Path, list[str], list[str]]:
         (wheel,) = dist.glob("rules_py-*.whl")
         bytecode = pyodide_bytecode(wheel)
         target = OUT / (wheel.name + ".xz")
-        target.write_bytes(xz(with_bytecode(wheel, bytecode["files"])))
+        target.write_bytes(xz(with_bytecode(wheel, {**bytecode["files"], **calculator_index()})))
     return target, bytecode["stdlib_modules"], bytecode["stdlib_files"]
 
 
@@ -194,8 +201,16 @@ def _record_line(path: str, data: bytes) -> str:
     return f"{path},sha256={digest},{len(data)}"
 
 
+def calculator_index() -> dict[str, bytes]:
+    """The wheel's index of each calculator's module (rules_py.registry), as discovery finds them
+    in this source tree: the browser's first answer imports its calculator's module alone."""
+    data = json.dumps(registry.modules(), indent=0, sort_keys=True).encode() + b"\n"
+    return {f"rules_py/data/{registry.INDEX}": data}
+
+
 def with_bytecode(wheel: Path, bytecode: dict[str, bytes]) -> bytes:
-    """The wheel, stored, with Pyodide bytecode beside each module, listed in RECORD."""
+    """The wheel, stored, with the files given (Pyodide bytecode beside each module, the
+    calculator index) added and listed in RECORD."""
     with zipfile.ZipFile(wheel) as src:
         entries = [(info, src.read(info)) for info in src.infolist()]
     out = []

@@ -67,6 +67,19 @@ def test_wheel_is_pure_python_by_name_and_metadata(wheel):
     assert "Tag: py3-none-any" in meta.splitlines()
 
 
+def test_wheel_carries_each_calculator_s_module_as_discovery_finds_it(wheel):
+    # rules_py.registry reads it, so that the browser's first answer imports one module.
+    from rules_py import registry
+
+    index_path = f"rules_py/data/{registry.INDEX}"
+    with zipfile.ZipFile(wheel) as z:
+        index = json.loads(z.read(index_path))
+        record = z.read(f"{NAME['name']}-{NAME['version']}.dist-info/RECORD").decode()
+    assert index == registry.modules()
+    assert index["chq-comms-check"] == "rules_py.combat_hq.comms"
+    assert any(line.startswith(index_path + ",sha256=") for line in record.splitlines())
+
+
 def test_wheel_has_pyodide_bytecode_for_every_module_listed_in_record(wheel):
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
