@@ -116,6 +116,24 @@ HEAD_FLAGS = (
     'if (location.protocol === "file:") c.add("fm-file"); })(document.documentElement.classList)</script>'
 )
 
+# A calculator's own page opened with inputs in its address most likely needs its
+# engine for the first answer (the build answered its defaults and examples only):
+# the head starts the engine's worker, about 0.4 s before calculator.mjs could
+# (which runs once the page is parsed, after Material's bundle), and keeps what
+# it says until calculator.mjs takes it over (Engine.spawn). Same text on every
+# page, so one hash in the policy; the worker's address is the script's attribute.
+EARLY_WORKER = (
+    '<script data-worker="{worker}">(function (s) {{ '
+    'if (location.search.length < 2 || location.protocol === "file:" || typeof Worker === "undefined" || typeof WebAssembly === "undefined") return; '
+    'var name = "fire-mission-engine 1 " + Math.random().toString(36).slice(2); '
+    'try {{ var worker = new Worker(new URL(s.dataset.worker, location.href), {{ type: "module", name: name }}); }} catch (e) {{ return; }} '
+    'var early = {{ worker: worker, name: name, messages: [], failed: false, error: "" }}; '
+    'worker.onmessage = function (e) {{ early.messages.push(e.data); }}; '
+    'worker.onerror = function (e) {{ e.preventDefault(); early.failed = true; early.error = e.message || ""; }}; '
+    'window.fireMissionEarlyWorker = early; '
+    '}})(document.currentScript)</script>'
+)
+
 
 _IMPORT = re.compile(r'^import\s[^;]*?\sfrom\s+"\./([\w.-]+\.mjs)";', re.M)
 CALC_GLUE = Path(__file__).resolve().parent.parent / "docs" / "assets" / "calc"
@@ -138,7 +156,10 @@ def on_post_page(output, page, config):
     if '<div class="calculator" data-calculator=' not in output:
         return output
     match = _CHARSET.search(output)
-    output = output[: match.end()] + "\n    " + HEAD_FLAGS + output[match.end() :]
+    head = HEAD_FLAGS
+    if re.fullmatch(r"calculators/[\w-]+/", page.url) and output.count('<div class="calculator" data-calculator=') == 1:
+        head += EARLY_WORKER.format(worker=get_relative_url("assets/calc/worker.mjs", page.url))
+    output = output[: match.end()] + "\n    " + head + output[match.end() :]
     links = "".join(f'<link rel="modulepreload" href="{get_relative_url("assets/calc/" + m, page.url)}">' for m in form_modules())
     return output.replace("</body>", links + "</body>", 1)
 

@@ -139,6 +139,24 @@ def test_a_host_that_sends_the_engine_files_with_other_types_still_answers(brows
             tab.close()
 
 
+def test_a_calculator_page_opened_with_inputs_starts_its_engine_from_its_head(tab):
+    # Inputs in the address the build did not answer: the page's head starts the
+    # engine's worker before calculator.mjs has arrived, and the engine takes it over,
+    # with what it said meanwhile, and answers as the CLI does.
+    calc = CALCS[0]
+    tab.goto(f"calculators/{calc.id}/?flak_hits=1")
+    tab.calculator(calc.id)
+    assert tab.odds_cells(calc.id) == cli_odds(calc.id, {"flak_hits": "1"})
+    assert tab.page.evaluate("fireMissionEngine.startedInHead") is True
+    tab.page.wait_for_function("() => fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
+    # Without inputs the build's answer shows, and the engine starts later, from calculator.mjs.
+    tab.goto(f"calculators/{calc.id}/")
+    tab.calculator(calc.id)
+    tab.page.wait_for_function("() => fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
+    assert tab.page.evaluate("fireMissionEngine.startedInHead") is False
+    assert tab.errors == []
+
+
 def test_page_opened_from_a_file_says_it_needs_a_server(tab, site):
     calc = CALCS[0]
     tab.page.goto((site / "calculators" / calc.id / "index.html").as_uri())

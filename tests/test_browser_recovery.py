@@ -30,8 +30,7 @@ SCOPE = f'.calculator[data-calculator="{CALC}"]'
 
 # The wrapper: the real worker (same script, ?real=1 so that the route lets it
 # through), imported statically so that its onmessage is set before any message
-# arrives, as in the real one; then MISBEHAVE. (The tests run at an effective
-# 4G connection, so the page asks for no ?snapshot=no that this would drop.)
+# arrives, as in the real one; then MISBEHAVE.
 WRAPPER = """// test-only wrapper of worker.mjs (tests/test_browser_recovery.py)
 import "./worker.mjs?real=1";
 const post = self.postMessage.bind(self);

@@ -52,6 +52,9 @@ def test_runtime_names_the_snapshot_with_its_hash():
 
 
 def engine_report(tab) -> dict:
+    # The standard library modules imported are reported once every calculator is
+    # loaded, after the first answer (the first answer loads its own alone).
+    tab.page.wait_for_function("() => fireMissionEngine.imported !== undefined", timeout=BOOT_TIMEOUT_MS)
     return tab.page.evaluate("({snapshot: fireMissionEngine.fromSnapshot, imported: fireMissionEngine.imported})")
 
 
@@ -173,8 +176,24 @@ def test_warm_up_runs_every_calculator_and_steps_aside_for_requests(tab):
 
 @pytest.mark.parametrize("connection", [{"saveData": True, "effectiveType": "4g"}, {"saveData": False, "effectiveType": "3g"}], ids=["save-data", "3g"])
 def test_on_a_slow_connection_or_saving_data_python_boots_without_the_snapshot(tab, connection):
-    # The browser's Network Information API as a phone on 3G, or with Data Saver on, reports it.
-    tab.page.add_init_script(f"Object.defineProperty(navigator, 'connection', {{value: {json.dumps(connection)}}})")
+    # The browser's Network Information API as a phone on 3G, or with Data Saver on,
+    # reports it. The worker reads it, so it is faked in the worker: every worker.mjs
+    # is served as a module that sets navigator.connection and then imports the real
+    # one (static imports evaluate in order, so worker.mjs sees the fake).
+    fake = f"Object.defineProperty(self.navigator, 'connection', {{value: {json.dumps(connection)}}});"
+
+    def serve(route):
+        url = route.request.url
+        if "real=1" in url:
+            route.fallback()
+        elif "fake-connection" in url:
+            route.fulfill(status=200, content_type="text/javascript", body=fake)
+        else:
+            body = 'import "./fake-connection.mjs";\nimport "./worker.mjs?real=1";\n'
+            route.fulfill(status=200, content_type="text/javascript", body=body)
+
+    tab.page.route("**/assets/calc/worker.mjs*", serve)
+    tab.page.route("**/assets/calc/fake-connection.mjs", serve)
     open_calculator(tab)
     assert engine_report(tab)["snapshot"] is False
     tab.page.reload()  # nor is it fetched for the next visit

@@ -122,25 +122,31 @@ class Engine {
       );
     }, bootMs);
     let worker;
+    // The first worker of a page loaded with inputs in its address may have been
+    // started already, by the page's head (scripts/mkdocs_hooks.py, EARLY_WORKER):
+    // taken over here, with what it said meanwhile.
+    const early = generation === 1 ? window.fireMissionEarlyWorker : null;
+    delete window.fireMissionEarlyWorker;
+    if (generation === 1) this.startedInHead = Boolean(early); // for tests and the benchmark
     try {
-      const script = new URL("./worker.mjs", import.meta.url);
-      if (slowConnection()) script.searchParams.set("snapshot", "no");
-      const name = `fire-mission-engine ${generation} ${Math.random().toString(36).slice(2)}`;
-      worker = new Worker(script, { type: "module", name });
+      const name = early ? early.name : `fire-mission-engine ${generation} ${Math.random().toString(36).slice(2)}`;
+      worker = early ? early.worker : new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name });
       worker.lockName = name;
     } catch (error) {
       this.fail(`The calculators' engine could not start: ${error.message}`);
       return;
     }
     this.worker = worker;
+    const failed = (message) => this.died(message ? `an error: ${message}` : "its script did not load");
     worker.onmessage = (event) => {
       if (this.worker === worker) this.receive(event.data);
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      if (this.worker !== worker) return;
-      this.died(event.message ? `an error: ${event.message}` : "its script did not load");
+      if (this.worker === worker) failed(event.message);
     };
+    for (const message of early ? early.messages.splice(0) : []) if (this.worker === worker) this.receive(message);
+    if (early && early.failed && this.worker === worker) failed(early.error);
     this.dispatch();
   }
 
@@ -158,7 +164,6 @@ class Engine {
         this.bootMs = message.bootMs;
         this.phases = message.phases;
         this.fromSnapshot = message.snapshot;
-        this.imported = message.imported;
       } else {
         this.message = this.stoppedBecause;
       }
@@ -173,6 +178,8 @@ class Engine {
       this.snapshotPrefetched = message.ok;
       this.files = message.files; // the engine's files this worker fetched (assets/offline.mjs has them kept)
       this.notify();
+    } else if (message.type === "loaded") {
+      if (this.generation === 1) this.imported = message.imported; // for tests
     } else if (message.type === "warm") {
       this.warmUp = { answers: message.answers, ms: message.ms };
     } else if (message.type === "failed") {
@@ -283,15 +290,6 @@ class Engine {
       this.dispatch();
     });
   }
-}
-
-// The worker restores a 6 MB memory snapshot of Python rather than boot it
-// (about 5 s of computing). Where the browser says the connection is slow or
-// the reader saves data (Chromium's Network Information API), those 6 MB cost
-// more than they save: the worker boots Python the ordinary way.
-function slowConnection() {
-  const connection = navigator.connection;
-  return Boolean(connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType)));
 }
 
 const engine = new Engine();

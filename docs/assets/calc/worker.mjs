@@ -3,8 +3,9 @@
 //
 // Messages in:  {seq, request}   where request is what rules_py.call_json takes
 // Messages out: {type: "ready", bootMs, phases: {pyodide, wheel, rules} (ms),
-//                snapshot (true when Python came from the snapshot),
-//                imported (standard library modules rules_py had to import)}
+//                snapshot (true when Python came from the snapshot)}
+//               {type: "loaded", imported, ms} every calculator is loaded (after the first
+//                 answer); imported: the standard library modules rules_py had to import
 //               {type: "warm", answers, ms} (the warm-up below is over; ms of Python)
 //               {type: "failed", message}
 //               {type: "answer", seq, answer (JSON text), ms}
@@ -232,12 +233,30 @@ async function fetchOk(url, options) {
 // The snapshot is stored gzipped. A host that labels .gz files with
 // Content-Encoding: gzip has the browser inflate it already: then it does not
 // start with gzip's magic number and is used as it came. (Inflating it as it
-// arrives instead gained nothing measurable.)
+// arrives instead gained nothing measurable.) It is inflated in one write,
+// into a buffer of the size gzip's trailer gives (ISIZE, the size modulo 2^32;
+// the snapshot is some 30 MiB): a third faster than through a Blob's stream
+// and a Response, and this is on the critical path of a start from it.
 async function snapshotBytes(response) {
   const body = new Uint8Array(await response.arrayBuffer());
   if (body[0] !== 0x1f || body[1] !== 0x8b) return body;
-  const inflated = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(inflated).arrayBuffer());
+  const size = new DataView(body.buffer, body.byteOffset + body.length - 4, 4).getUint32(0, true);
+  const inflater = new DecompressionStream("gzip");
+  const writer = inflater.writable.getWriter();
+  writer.write(body).catch(() => {}); // an error reaches the reader below
+  writer.close().catch(() => {});
+  const out = new Uint8Array(size);
+  let at = 0;
+  const reader = inflater.readable.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.length > size) throw new Error("the snapshot is longer than its gzip trailer says");
+    out.set(value, at);
+    at += value.length;
+  }
+  if (at !== size) throw new Error("the snapshot is shorter than its gzip trailer says");
+  return out;
 }
 
 // Restoring the build's memory snapshot skips Python's own start-up (about 5 s
@@ -247,9 +266,11 @@ async function snapshotBytes(response) {
 // ordinary way and the worker fetches the snapshot once the first answer is
 // out (prefetchSnapshot): from the next visit on, it is in the browser's cache
 // (the service worker's, or the HTTP cache) and Python starts from it. Should
-// the snapshot be refused, Pyodide boots the ordinary way too. The page asks
-// for none at all (worker.mjs?snapshot=no) on a slow connection.
-const WANT_SNAPSHOT = new URL(import.meta.url).searchParams.get("snapshot") !== "no";
+// the snapshot be refused, Pyodide boots the ordinary way too. Where the
+// browser says the connection is slow or the reader saves data (Chromium's
+// Network Information API, which workers have too), it is never fetched.
+const connection = self.navigator && self.navigator.connection;
+const WANT_SNAPSHOT = !(connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType)));
 const snapshotURL = (rt) => new URL(`${rt.snapshot}?v=${rt.snapshot_sha256}`, GENERATED);
 
 // The snapshot's response if the browser has it already; null without asking the network.
@@ -321,15 +342,43 @@ function startDownloads(runtime) {
   stdlibDownload.catch(() => {}); // reported below
   linkProbe = probe(stdlibDownload);
   const wasmDownload = chooseWasm(runtime);
-  const wasm = wasmDownload.then((response) =>
-    wasmFile === WASM ? asWasm(response) : inflated(INFLATED.get(GENERATED_HREF(WASM)), Promise.resolve(response)),
-  );
+  const wasm = wasmDownload
+    .then((response) =>
+      wasmFile === WASM ? asWasm(response) : inflated(INFLATED.get(GENERATED_HREF(WASM)), Promise.resolve(response)),
+    )
+    .then(compileEarly);
   // After the WebAssembly's inflater, if it has one: the decoder takes one file
   // at a time, and Pyodide compiles the WebAssembly as it is inflated.
   const stdlib = wasm.catch(() => {}).then(() => inflated(INFLATED.get(GENERATED_HREF(STDLIB)), stdlibDownload));
   early.set(GENERATED_HREF(WASM), wasm);
   early.set(GENERATED_HREF(STDLIB), stdlib);
   return Promise.all([wasm, stdlib]).then(() => new Promise(() => {}));
+}
+
+// Pyodide compiles its WebAssembly only when it instantiates it, and a start
+// from the snapshot instantiates it only once the snapshot is in and inflated
+// (loadPyodide awaits it first): 50 to 100 ms of compiling (more on a phone),
+// after 0.2 to 0.4 s of inflating, on the way to the first answer. So the
+// WebAssembly is compiled as it arrives, beside the snapshot's download, and
+// Pyodide's WebAssembly.instantiateStreaming of the response it got from the
+// early map is served from that compiled module (Pyodide takes no module of
+// ours otherwise). Any other response goes to the browser's own function.
+const compiling = new WeakMap(); // the WebAssembly's response, as handed to Pyodide -> its module
+const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  const module = compiling.get(response);
+  if (!module) return instantiateStreaming(response, imports);
+  compiling.delete(response);
+  const compiled = await module;
+  return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
+};
+
+function compileEarly(response) {
+  const module = WebAssembly.compileStreaming(response);
+  module.catch(() => {}); // Pyodide meets the same error when it instantiates
+  compiling.set(response, module);
+  return response;
 }
 
 function probe(download) {
@@ -453,21 +502,34 @@ async function boot() {
   pyodide.runPython("_modules_at_boot = frozenset(sys.modules)");
   pyodide.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
   phases.wheel = performance.now() - started - phases.pyodide;
+  // The first answer imports its calculator's module alone (rules_py.registry and
+  // the wheel's index); every other one is imported once it is out (loadEverything).
   const rules = pyodide.pyimport("rules_py");
-  rules.calculators(); // imports every procedure and loads its tables now, not on the first answer
   phases.rules = performance.now() - started - phases.pyodide - phases.wheel;
-  // The standard library modules rules_py still had to import: none when the
-  // snapshot is current, all of the build's list after an ordinary boot.
-  const imported = pyodide
-    .runPython("sorted(n for n in set(sys.modules) - _modules_at_boot if not n.startswith('rules_py'))")
-    .toJs();
-  pyodide.runPython("del _modules_at_boot");
-  // Every calculator at its defaults and at each of its examples, for warmUp().
-  const warmups = pyodide
-    .runPython(`import json, rules_py
+  return { call: rules.call_json, phases, snapshot, pyodide };
+}
+
+// Every calculator's module imported and its tables loaded, once the first answer
+// is out or Python is up with nothing asked of it. Says which standard library
+// modules rules_py had to import ({type: "loaded", imported}): none when the
+// snapshot is current, all of the build's list after an ordinary boot. Returns
+// every calculator's request at its defaults and at each of its examples, for warmUp().
+let everything = null;
+function loadEverything({ pyodide }) {
+  everything ??= (() => {
+    const t0 = performance.now();
+    pyodide.pyimport("rules_py").calculators();
+    const imported = pyodide
+      .runPython("sorted(n for n in set(sys.modules) - _modules_at_boot if not n.startswith('rules_py'))")
+      .toJs();
+    pyodide.runPython("del _modules_at_boot");
+    postMessage({ type: "loaded", imported, ms: performance.now() - t0 });
+    return pyodide
+      .runPython(`import json, rules_py
 [json.dumps({"op": "answer", "id": c.id, "inputs": inputs}) for c in rules_py.calculators() for inputs in ({}, *c.examples)]`)
-    .toJs();
-  return { call: rules.call_json, phases, snapshot, imported, warmups };
+      .toJs();
+  })();
+  return everything;
 }
 
 let downloadFailed; // set by boot() before its first await
@@ -475,7 +537,7 @@ const booting = boot();
 const engine = Promise.race([booting, downloadFailed]);
 
 engine.then(
-  ({ phases, snapshot, imported }) => postMessage({ type: "ready", bootMs: performance.now() - started, phases, snapshot, imported }),
+  ({ phases, snapshot }) => postMessage({ type: "ready", bootMs: performance.now() - started, phases, snapshot }),
   (error) => postMessage({ type: "failed", message: String((error && error.message) || error) }),
 );
 
@@ -529,15 +591,20 @@ engine.then(
 const WARM_UP_ROUNDS = 3;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-async function warmUp({ call, warmups }) {
+// Resolves once no request waits: a message that came meanwhile is queued first.
+async function idle() {
+  await nextTask();
+  while (unanswered) {
+    await queue;
+    await nextTask();
+  }
+}
+
+async function warmUp(call, warmups) {
   let busy = 0;
   for (let round = 0; round < WARM_UP_ROUNDS; round++) {
     for (const request of warmups) {
-      await nextTask(); // a message that came meanwhile is queued first
-      while (unanswered) {
-        await queue;
-        await nextTask();
-      }
+      await idle();
       const t0 = performance.now();
       try {
         call(request);
@@ -550,5 +617,14 @@ async function warmUp({ call, warmups }) {
   postMessage({ type: "warm", answers: WARM_UP_ROUNDS * warmups.length, ms: busy });
 }
 
-// An ordinary boot ran Python for seconds already: no warm-up after it.
-engine.then((booted) => booted.snapshot && warmUp(booted), () => {});
+// Once no request waits (the first answer is out, or nothing was asked): every
+// calculator loaded, then the warm-up. An ordinary boot ran Python for seconds
+// already: no warm-up after it.
+engine.then(
+  async (booted) => {
+    await idle();
+    const warmups = loadEverything(booted);
+    if (booted.snapshot) await warmUp(booted.call, warmups);
+  },
+  () => {},
+);
