@@ -34,6 +34,9 @@ fm-calculator">`` (the calculator's styles; laid out as if it were not there):
   relative to the page; an embed's own link and description are copied from
   the page's source as they are.
 
+On a calculator's own page, the first paint waits for the copy's answer (a
+render-blocking ``<link rel="expect">`` in the head; see ``with_copies``).
+
 The stylesheet hides the copy when the address has a query (``fm-query`` on
 ``<html>``, set by the head's script, scripts/mkdocs_hooks.py), and shows the
 page's note that the calculator needs JavaScript only without it.
@@ -62,6 +65,9 @@ DIV = re.compile(r"<(/?)div\b", re.I)
 PRERENDERED = re.compile(r'<div class="fm-prerendered" hidden data-answers="[^"]*"[^>]*></div>')
 PLACEHOLDER = re.compile(r'<p class="fm-placeholder">.*?</p>', re.S)
 EMPTY_INTRO = '<div class="fm-intro"></div>'
+SUMMARY_LIST = '<ul class="fm-summary-list"'
+# A calculator's own page: its calculator is the page (an embed sits among the rules).
+OWN_PAGE = re.compile(r"calculators/[a-z0-9-]+/")
 TIMEOUT_MS = 60_000
 
 READY = """() => {
@@ -135,8 +141,29 @@ def element_end(text: str, start: int) -> int:
     raise ValueError(f"a <div> at {start} that never closes")
 
 
-def with_copies(text: str, copies: list[tuple[str, str]]) -> str:
-    """The page with each calculator's root holding its copy, its note and its embedded answers."""
+def answer_id(calc_id: str) -> str:
+    return f"static-fm-answer-{calc_id}"
+
+
+def with_copies(text: str, copies: list[tuple[str, str]], own_page: bool = False) -> str:
+    """The page with each calculator's root holding its copy, its note and its embedded answers.
+
+    On a calculator's own page (``own_page``), the page is not painted before its
+    answer: a browser paints what it has parsed, and on a slow phone or link the
+    first paint came with the header and the form and no answer (0.1 to 0.2 s
+    before it, Fast 4G with the CPU slowed 4 times, scripts/bench_browser.py).
+    The copy's answer list gets an id and the head a render-blocking
+    ``<link rel="expect">`` naming it (HTML's "expect" link: rendering waits
+    until that element is parsed, no longer than the whole document).
+    """
+    if own_page and len(copies) == 1:
+        calc_id, copy = copies[0]
+        if SUMMARY_LIST not in copy:
+            raise ValueError(f"{calc_id}: the copy has no answer list")
+        copies = [(calc_id, copy.replace(SUMMARY_LIST, f'{SUMMARY_LIST} id="{answer_id(calc_id)}"', 1))]
+        if text.count("</head>") != 1:
+            raise ValueError("a page without one </head>")
+        text = text.replace("</head>", f'<link rel="expect" href="#{answer_id(calc_id)}" blocking="render"></head>', 1)
     roots = list(ROOT_TAG.finditer(text))
     if [m.group("id") for m in roots] != [calc_id for calc_id, _ in copies]:
         raise ValueError(f"the page's calculators {[m.group('id') for m in roots]} are not the browser's {[c for c, _ in copies]}")
@@ -203,7 +230,8 @@ def main(site: Path = SITE) -> None:
                 except Exception as error:
                     raise SystemExit(f"{path}: the calculators did not show their built answers ({error}); page errors: {errors}") from None
                 copies = tab.evaluate(COPY, ["data-side"])
-                page.write_text(with_copies(page.read_text(encoding="utf-8"), copies), encoding="utf-8")
+                own = OWN_PAGE.fullmatch(path) is not None
+                page.write_text(with_copies(page.read_text(encoding="utf-8"), copies, own), encoding="utf-8")
                 count += len(copies)
         finally:
             browser.close()

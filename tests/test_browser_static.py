@@ -143,6 +143,32 @@ def test_no_copy_carries_the_dom_contract(site):
             assert 'id="fm-' not in body, page  # its ids are its own: static-fm-...
 
 
+EXPECT = re.compile(r'<link rel="expect" href="#([^"]+)" blocking="render">')
+
+
+@pytest.mark.site
+def test_a_calculator_s_own_page_is_not_painted_before_its_answer(site):
+    # A render-blocking "expect" link in the head names the copy's answer list: the
+    # browser paints nothing before it has parsed that list (on a slow phone the first
+    # paint otherwise came with the form and no answer). Pages that embed a calculator
+    # among the rules are painted as they come.
+    own = sorted((site / "calculators").glob("*/index.html"))
+    assert len(own) == 13
+    for page in own:
+        html = page.read_text(encoding="utf-8")
+        head, body = html.split("</head>", 1)
+        (target,) = EXPECT.findall(head)
+        assert EXPECT.findall(body) == []
+        start = STATIC.search(html).start()
+        list_at = html.index(f'<ul class="fm-summary-list" id="{target}">')
+        assert list_at > start, page  # the copy's own list, the first of the page
+        assert html.index('<ul class="fm-summary-list"') == list_at, page
+    answer = read_copy((site / "calculators" / CALC / "index.html").read_text(encoding="utf-8"))
+    assert answer.summary and answer.summary[0].startswith(cli("answer", CALC)["outcomes"][0]["summary"])
+    for page in ("combat-hq/comms/index.html", "index.html"):
+        assert not EXPECT.search((site / page).read_text(encoding="utf-8")), page
+
+
 @pytest.mark.site
 def test_pages_with_a_calculator_preload_the_form_code_and_only_they(site):
     from mkdocs_hooks import form_modules
