@@ -191,30 +191,45 @@ async function count(copy) {
   }
   const path = new URL(copy.url).pathname;
   const name = [...expected.keys()].find((file) => path.endsWith(`/assets/generated/${file}`));
-  if (!name || counting.has(name)) {
+  const tally = name ? counter(name) : null;
+  if (!tally) {
     copy.body.cancel().catch(() => {});
     return;
   }
-  counting.add(name);
-  const size = expected.get(name);
-  let got = 0;
   try {
     const reader = copy.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      const add = Math.min(value.length, size - got);
-      got += add;
-      progress.loaded += add;
-      report();
+      tally.add(value.length);
     }
   } catch {
     // the download failed: the boot reports that
   }
-  progress.loaded += size - got; // whatever a host changed in transit, this file is in
-  counted.add(name);
-  checkPythonFiles();
-  report();
+  tally.done();
+}
+
+// Counts one expected file's bytes as they come; null if it is not expected or is counted already.
+function counter(name) {
+  if (!expected.has(name) || counting.has(name)) return null;
+  counting.add(name);
+  const size = expected.get(name);
+  let got = 0;
+  return {
+    add(bytes) {
+      const add = Math.min(bytes, size - got);
+      got += add;
+      progress.loaded += add;
+      report();
+    },
+    done() {
+      progress.loaded += size - got; // whatever a host changed in transit, this file is in
+      got = size;
+      counted.add(name);
+      checkPythonFiles();
+      report();
+    },
+  };
 }
 
 // Once every file Python needs to start has been counted: the wheel may come, and the phase is "python".
@@ -224,38 +239,67 @@ function checkPythonFiles() {
   if (progress.phase === "download") setPhase("python");
 }
 
-async function fetchOk(url, options) {
-  const response = await fetch(url, options);
+async function fetchOk(url, options, fetcher = fetch) {
+  const response = await fetcher(url, options);
   if (!response.ok) throw new Error(missing(new URL(url).pathname.split("/assets/generated/").pop(), response.status));
   return response;
 }
 
 // The snapshot is stored gzipped. A host that labels .gz files with
 // Content-Encoding: gzip has the browser inflate it already: then it does not
-// start with gzip's magic number and is used as it came. (Inflating it as it
-// arrives instead gained nothing measurable.) It is inflated in one write,
-// into a buffer of the size gzip's trailer gives (ISIZE, the size modulo 2^32;
-// the snapshot is some 30 MiB): a third faster than through a Blob's stream
-// and a Response, and this is on the critical path of a start from it.
-async function snapshotBytes(response) {
-  const body = new Uint8Array(await response.arrayBuffer());
-  if (body[0] !== 0x1f || body[1] !== 0x8b) return body;
-  const size = new DataView(body.buffer, body.byteOffset + body.length - 4, 4).getUint32(0, true);
-  const inflater = new DecompressionStream("gzip");
-  const writer = inflater.writable.getWriter();
-  writer.write(body).catch(() => {}); // an error reaches the reader below
-  writer.close().catch(() => {});
-  const out = new Uint8Array(size);
-  let at = 0;
-  const reader = inflater.readable.getReader();
+// start with gzip's magic number and is used as it came. It is on the way to a
+// start from it, so it is read by this worker alone, counted as it comes (no
+// clone of the response: a tee'd body crosses this worker's thread twice, and
+// under a start's load the bytes reached it 0.2 to 0.4 s after the network had
+// them), and inflated as it arrives, each chunk handed to the inflater at once.
+async function snapshotBytes(response, rt) {
+  const tally = counter(rt.snapshot);
+  const reader = response.body.getReader();
+  const pieces = [];
+  let writer = null;
+  let inflated = null;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (tally) tally.add(value.length);
+      if (!writer) {
+        if (value[0] === 0x1f && value[1] === 0x8b) {
+          const inflater = new DecompressionStream("gzip");
+          writer = inflater.writable.getWriter();
+          inflated = collect(inflater.readable);
+          inflated.catch(() => {}); // its error is thrown below, by close()
+        } else {
+          writer = { write: async (chunk) => pieces.push(chunk), close: async () => {} }; // inflated by the browser already
+        }
+      }
+      writer.write(value).catch(() => {}); // an error reaches close() below
+    }
+    if (!writer) throw new Error("the snapshot is empty");
+    await writer.close();
+  } finally {
+    if (tally) tally.done();
+  }
+  return inflated ? inflated : joined(pieces);
+}
+
+async function collect(stream) {
+  const pieces = [];
+  const reader = stream.getReader();
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
-    if (at + value.length > size) throw new Error("the snapshot is longer than its gzip trailer says");
-    out.set(value, at);
-    at += value.length;
+    if (done) return joined(pieces);
+    pieces.push(value);
   }
-  if (at !== size) throw new Error("the snapshot is shorter than its gzip trailer says");
+}
+
+function joined(pieces) {
+  const out = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
   return out;
 }
 
@@ -276,7 +320,7 @@ const snapshotURL = (rt) => new URL(`${rt.snapshot}?v=${rt.snapshot_sha256}`, GE
 // The snapshot's response if the browser has it already; null without asking the network.
 async function cachedSnapshot(rt) {
   try {
-    const response = await fetch(snapshotURL(rt), { cache: "only-if-cached", mode: "same-origin" });
+    const response = await realFetch(snapshotURL(rt), { cache: "only-if-cached", mode: "same-origin" }); // counted as it is read
     if (response.ok) return response;
   } catch {
     // not cached
@@ -418,7 +462,7 @@ async function startPython(runtime) {
     if (!cached && (await fastLink(rt))) {
       wheelMayCome();
       try {
-        cached = await fetchOk(snapshotURL(rt));
+        cached = await fetchOk(snapshotURL(rt), undefined, realFetch); // counted as it is read
       } catch (error) {
         console.warn(`Fire Mission: booting Pyodide without its snapshot (${(error && error.message) || error})`);
       }
@@ -427,7 +471,7 @@ async function startPython(runtime) {
       unexpect(rt.snapshot); // which may have been all the wheel waited for
     } else {
       used.add(rt.snapshot);
-      const snapshot = snapshotBytes(cached);
+      const snapshot = snapshotBytes(cached, rt);
       snapshot.catch(() => {}); // loadPyodide reports it
       try {
         return { pyodide: await loadPyodide({ ...PYODIDE_OPTIONS, _loadSnapshot: snapshot }), snapshot: true };
