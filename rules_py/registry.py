@@ -48,6 +48,7 @@ def _discover() -> dict[str, tuple[Calculator, str]]:
     return found
 
 
+@lru_cache(maxsize=None)
 def _all() -> dict[str, Calculator]:
     return {calc_id: calc for calc_id, (calc, _) in _discover().items()}
 

@@ -399,8 +399,7 @@ def precompress(server: HostServer) -> None:
     on its first request (a second or so for the 9.6 MB WebAssembly, which a first run paid)."""
     for file in sorted(SITE.rglob("*")):
         if file.is_file() and file.suffix in COMPRESSIBLE:
-            path = "/" + file.relative_to(SITE).as_posix()
-            request = urllib.request.Request(server.url(path.lstrip("/")), headers={"Accept-Encoding": "gzip"})
+            request = urllib.request.Request(server.url(file.relative_to(SITE).as_posix()), headers={"Accept-Encoding": "gzip"})
             with urllib.request.urlopen(request, timeout=60) as response:
                 response.read()
 

@@ -314,17 +314,6 @@ const connection = self.navigator && self.navigator.connection;
 const WANT_SNAPSHOT = !(connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType)));
 const snapshotURL = (rt) => new URL(`${rt.snapshot}?v=${rt.snapshot_sha256}`, GENERATED);
 
-// The snapshot's response if the browser has it already; null without asking the network.
-async function cachedSnapshot(rt) {
-  try {
-    const response = await realFetch(snapshotURL(rt), { cache: "only-if-cached", mode: "same-origin" }); // counted as it is read
-    if (response.ok) return response;
-  } catch {
-    // not cached
-  }
-  return null;
-}
-
 // Whether the link is fast: the standard library, which every start needs, is
 // fetched first, and the rate at which its first PROBE_BYTES arrive (from its
 // first byte on, so the round trip does not count) says how long the snapshot
@@ -342,10 +331,11 @@ const SNAPSHOT_PAYS_MS = 2000;
 let linkProbe = null; // resolves with {rate (bytes a second that crossed the link)}
 
 // A file's response if the browser holds it already (its HTTP cache, or the
-// service worker's); null without asking the network.
-async function fromCache(url) {
+// service worker's); null without asking the network. Counted from a clone
+// unless fetched with realFetch (the snapshot, which snapshotBytes counts).
+async function fromCache(url, fetcher = countedFetch) {
   try {
-    const response = await countedFetch(url, { cache: "only-if-cached", mode: "same-origin" });
+    const response = await fetcher(url, { cache: "only-if-cached", mode: "same-origin" });
     if (response.ok) return response;
   } catch {
     // not held
@@ -454,7 +444,7 @@ async function startPython(runtime) {
   if (WANT_SNAPSHOT && typeof DecompressionStream === "function") {
     const rt = await runtime;
     expect(rt, rt.snapshot); // before asking: the answer from the cache is counted as it is read
-    let cached = await cachedSnapshot(rt);
+    let cached = await fromCache(snapshotURL(rt), realFetch);
     const arriving = !cached;
     if (cached) wheelMayCome();
     if (!cached && (await fastLink(rt))) {
@@ -556,22 +546,18 @@ async function boot() {
 // modules rules_py had to import ({type: "loaded", imported}): none when the
 // snapshot is current, all of the build's list after an ordinary boot. Returns
 // every calculator's request at its defaults and at each of its examples, for warmUp().
-let everything = null;
 function loadEverything({ pyodide }) {
-  everything ??= (() => {
-    const t0 = performance.now();
-    pyodide.pyimport("rules_py").calculators();
-    const imported = pyodide
-      .runPython("sorted(n for n in set(sys.modules) - _modules_at_boot if not n.startswith('rules_py'))")
-      .toJs();
-    pyodide.runPython("del _modules_at_boot");
-    postMessage({ type: "loaded", imported, ms: performance.now() - t0 });
-    return pyodide
-      .runPython(`import json, rules_py
+  const t0 = performance.now();
+  pyodide.pyimport("rules_py").calculators();
+  const imported = pyodide
+    .runPython("sorted(n for n in set(sys.modules) - _modules_at_boot if not n.startswith('rules_py'))")
+    .toJs();
+  pyodide.runPython("del _modules_at_boot");
+  postMessage({ type: "loaded", imported, ms: performance.now() - t0 });
+  return pyodide
+    .runPython(`import json, rules_py
 [json.dumps({"op": "answer", "id": c.id, "inputs": inputs}) for c in rules_py.calculators() for inputs in ({}, *c.examples)]`)
-      .toJs();
-  })();
-  return everything;
+    .toJs();
 }
 
 let downloadFailed; // set by boot() before its first await
