@@ -152,12 +152,19 @@ def form_modules() -> tuple[str, ...]:
     return tuple(found)
 
 
+def own_calculator_page(url: str, calculator_ids: list[str]) -> bool:
+    """Whether the page at ``url`` (under the site's root) is a calculator's own page:
+    ``calculators/<id>/``, holding that calculator alone. (The page's glue says the
+    same in the browser: docs/assets/calc/calculator.mjs, ownCalculatorPage.)"""
+    return len(calculator_ids) == 1 and url == f"calculators/{calculator_ids[0]}/"
+
+
 def on_post_page(output, page, config):
     if '<div class="calculator" data-calculator=' not in output:
         return output
     match = _CHARSET.search(output)
     head = HEAD_FLAGS
-    if re.fullmatch(r"calculators/[\w-]+/", page.url) and output.count('<div class="calculator" data-calculator=') == 1:
+    if own_calculator_page(page.url, [m.group("id") for m in _CALCULATOR.finditer(output)]):
         head += EARLY_WORKER.format(worker=get_relative_url("assets/calc/worker.mjs", page.url))
     output = output[: match.end()] + "\n    " + head + output[match.end() :]
     links = "".join(f'<link rel="modulepreload" href="{get_relative_url("assets/calc/" + m, page.url)}">' for m in form_modules())

@@ -53,6 +53,7 @@ import time
 from pathlib import Path
 
 from local_site import StaticServer, launch
+from mkdocs_hooks import own_calculator_page
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -66,8 +67,6 @@ PRERENDERED = re.compile(r'<div class="fm-prerendered" hidden data-answers="[^"]
 PLACEHOLDER = re.compile(r'<p class="fm-placeholder">.*?</p>', re.S)
 EMPTY_INTRO = '<div class="fm-intro"></div>'
 SUMMARY_LIST = '<ul class="fm-summary-list"'
-# A calculator's own page: its calculator is the page (an embed sits among the rules).
-OWN_PAGE = re.compile(r"calculators/[a-z0-9-]+/")
 TIMEOUT_MS = 60_000
 
 READY = """() => {
@@ -156,7 +155,9 @@ def with_copies(text: str, copies: list[tuple[str, str]], own_page: bool = False
     ``<link rel="expect">`` naming it (HTML's "expect" link: rendering waits
     until that element is parsed, no longer than the whole document).
     """
-    if own_page and len(copies) == 1:
+    if own_page:
+        if len(copies) != 1:
+            raise ValueError(f"a calculator's own page with {len(copies)} calculators")
         calc_id, copy = copies[0]
         if SUMMARY_LIST not in copy:
             raise ValueError(f"{calc_id}: the copy has no answer list")
@@ -230,7 +231,7 @@ def main(site: Path = SITE) -> None:
                 except Exception as error:
                     raise SystemExit(f"{path}: the calculators did not show their built answers ({error}); page errors: {errors}") from None
                 copies = tab.evaluate(COPY, ["data-side"])
-                own = OWN_PAGE.fullmatch(path) is not None
+                own = own_calculator_page(path, [calc_id for calc_id, _ in copies])
                 page.write_text(with_copies(page.read_text(encoding="utf-8"), copies, own), encoding="utf-8")
                 count += len(copies)
         finally:
