@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from .answer import compare_answer, odds_answer, roll_answer
+from .answer import Comparison, OddsAnswer, RollAnswer, compare_answer, odds_answer, roll_answer
 from .calculator import Calculator, InputError
 from .registry import calculators, get
 from .seeds import Seed, parse_seed
@@ -26,7 +26,7 @@ __all__ = ["Calculator", "InputError", "Seed", "calculators", "get", "odds", "ro
 
 def odds(calculator_id: str, inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Exact odds of every outcome, as the CLI's ``odds`` prints them."""
-    return get(calculator_id).odds(inputs).to_dict()
+    return OddsAnswer.of(get(calculator_id), inputs).cli()
 
 
 def roll(calculator_id: str, seed: int | str | Seed, inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -34,11 +34,7 @@ def roll(calculator_id: str, seed: int | str | Seed, inputs: Mapping[str, Any] |
 
     ``seed`` is a whole number or what a player typed (see :mod:`rules_py.seeds`).
     """
-    parsed = seed if isinstance(seed, Seed) else parse_seed(seed)
-    out = get(calculator_id).roll(parsed.number, inputs).to_dict()
-    if parsed.phrase is not None:
-        out["seed_phrase"] = parsed.phrase
-    return out
+    return RollAnswer(get(calculator_id), seed if isinstance(seed, Seed) else parse_seed(seed), inputs).cli()
 
 
 def answer(calculator_id: str, inputs: Mapping[str, Any] | None = None, seed: int | str | Seed | None = None) -> dict[str, Any]:
@@ -58,20 +54,9 @@ def compare(calculator_id: str, inputs: Mapping[str, Any] | None = None, vs: Map
 
 def compare_odds(calculator_id: str, inputs: Mapping[str, Any] | None = None, vs: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """What ``python -m rules_py odds ID ... --vs ...`` prints: each option's ``odds``
-    object, b's changes, and per outcome the differences as exact fractions."""
-    calc = get(calculator_id)
-    doc = compare_answer(calc, inputs, vs)
-    b_raw = dict(doc["b"]["inputs"])
-    differences: dict[str, Any] = {}
-    for d in doc["differences"]:
-        entry: dict[str, Any] = {}
-        if d["chance"]:
-            entry["chance_of_yes"] = {k: d["chance"][k] for k in ("a", "b", "b_minus_a")}
-        if d["mean"]:
-            entry["mean"] = {k: d["mean"][k] for k in ("a", "b", "b_minus_a")}
-        entry["values"] = {v["value"]: {k: v[k] for k in ("a", "b", "b_minus_a")} for v in d["values"]}
-        differences[d["name"]] = entry
-    return {"calculator": calc.id, "vs": doc["vs"], "a": calc.odds(inputs).to_dict(), "b": calc.odds(b_raw).to_dict(), "differences": differences}
+    object, b's changes, and per outcome the differences as exact fractions
+    (a mean says what it leaves out; a certain number is its own mean)."""
+    return Comparison(get(calculator_id), inputs, vs).cli()
 
 
 def schema() -> list[dict[str, Any]]:

@@ -69,73 +69,25 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from .calculator import Calculator, InputError, Odds, Outcome, format_probability, format_value
-from .dice import Step
+from .calculator import Calculator, InputError, Odds, Outcome, Roll
+from .dice import Distribution, Step
+from .formats import (
+    decimal,
+    dice_words,
+    format_probability,
+    format_value,
+    is_number,
+    number_text,
+    percent,
+    plus,
+    points,
+    signed,
+    value_label,
+    cells_of,
+)
 from .seeds import Seed
 
 SCHEMA_ID = "fire-mission/answer/1"
-
-
-# ---------------------------------------------------------------- words and numbers
-
-
-def percent(p: Fraction) -> str:
-    """A probability as a percentage for reading: rounded, but never "0%" or
-    "100%" unless exactly so (1 decimal; 2 below 1% and above 99%)."""
-    if p == 0:
-        return "0%"
-    if p == 1:
-        return "100%"
-    x = p * 100
-    if x < Fraction(1, 100):
-        return "<0.01%"
-    if x > Fraction(9999, 100):
-        return ">99.99%"
-    digits = 2 if x < 1 or x > 99 else 1
-    return f"{_round(x, digits)}%"
-
-
-def _round(x: Fraction, digits: int) -> str:
-    """x to ``digits`` decimals, half away from zero, from the exact value (no float)."""
-    scaled = abs(x) * 10**digits
-    whole = int(scaled + Fraction(1, 2))
-    sign = "\u2212" if x < 0 and whole else ""
-    text = str(whole).rjust(digits + 1, "0")
-    return f"{sign}{text[:-digits]}.{text[-digits:]}" if digits else f"{sign}{text}"
-
-
-def number_text(value: Any) -> str:
-    """An int or a Fraction as a player reads it: a true minus sign."""
-    text = format_value(value)
-    return "\u2212" + text[1:] if text.startswith("-") else text
-
-
-def _humane(word: str) -> str:
-    return word.replace("_", " ") if word else "none"
-
-
-def cells_of(text: str) -> list[list[int]]:
-    """The cells of a ``draw`` value ("0.2 1.1", 0-based) as [row, column] from 1, as the page numbers them."""
-    out = []
-    for cell in text.split():
-        row, col = cell.split(".")
-        out.append([int(row) + 1, int(col) + 1])
-    return out
-
-
-def cells_label(cells: list[list[int]]) -> str:
-    return "; ".join(f"row {r} column {c}" for r, c in cells) or "none"
-
-
-def value_label(outcome: Outcome, value: Any) -> str:
-    """How one value of an outcome reads: yes/no, a true minus sign, words with spaces, cells from 1."""
-    if outcome.draw in ("cells", "path"):
-        return cells_label(cells_of(value))
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (int, Fraction)):
-        return number_text(value)
-    return _humane(str(value))
 
 
 def _value_doc(outcome: Outcome, value: Any, key: str = "label") -> dict[str, Any]:
@@ -157,65 +109,127 @@ def _draw(outcome: Outcome) -> dict[str, Any] | None:
     return draw
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
-
-
 # ---------------------------------------------------------------- odds
 
 
-def outcome_doc(outcome: Outcome, pairs: list[tuple[Any, Fraction]]) -> dict[str, Any]:
-    """One outcome of an odds answer, from its (value, p) pairs in display order."""
-    doc: dict[str, Any] = {"name": outcome.name, "label": outcome.label, "help": outcome.help, "type": outcome.type}
-    draw = _draw(outcome)
-    if draw:
-        doc["draw"] = draw
-    certain = [v for v, p in pairs if p == 1]
-    if certain:
-        doc["kind"] = "certain"
-        doc.update(_value_doc(outcome, certain[0], "value_label"))
-        doc["summary"] = f"{outcome.label}: {doc['value_label']}"
-        if outcome.draw == "unit":
-            _badge(outcome, doc)
-        return doc
-    doc["kind"] = "distribution"
-    numeric = outcome.type == "int"
-    scale = [v for v, _ in pairs if _is_number(v)] + (list(w for w in outcome.extra if w in dict(pairs)) if outcome.extra_above else [])
-    rank = {v: i for i, v in enumerate(scale)} if numeric else {}
-    p_of = dict(pairs)
-    values = []
-    for value, p in pairs:
-        row = _value_doc(outcome, value)
-        row["p"] = format_probability(p)
-        row["percent"] = percent(p)
-        row["bar"] = _round(p * 100, 2)  # the width of its bar, in percent of the row
-        if value in rank:
-            at_least = sum((p_of[v] for v in scale[rank[value]:]), Fraction(0))
-            at_most = sum((p_of[v] for v in scale[: rank[value] + 1]), Fraction(0))
-            row.update(at_least=format_probability(at_least), at_least_percent=percent(at_least), at_most=format_probability(at_most), at_most_percent=percent(at_most))
-        else:
-            row.update(at_least=None, at_least_percent=None, at_most=None, at_most_percent=None)
-        values.append(row)
-    doc["values"] = values
-    likeliest = max(range(len(pairs)), key=lambda i: (pairs[i][1], -i))
-    doc["likeliest"] = values[likeliest]["value"]
-    doc["mean"] = doc["mean_text"] = None
-    doc["mean_leaves_out"] = []
-    doc["mean_leaves_out_p"] = "0"
-    if numeric:
-        numbers = [(v, p) for v, p in pairs if _is_number(v)]
+def display_order(outcome: Outcome, dist: Distribution) -> list[tuple[Any, Fraction]]:
+    """(value, p) in display order; bool and choice list every value, even at 0;
+    an int outcome its numbers, then its words (``Outcome.extra``) in their order."""
+    if outcome.type == "bool":
+        return [(False, dist.p(False)), (True, dist.p(True))]
+    if outcome.type == "choice":
+        names = list(outcome.values) + [v for v in dist if v not in outcome.values]
+        return [(v, dist.p(v)) for v in names]
+    numbers = [(v, p) for v, p in dist.pairs() if not isinstance(v, str)]
+    found = [(v, dist.p(v)) for v in outcome.extra if dist.p(v)]
+    return numbers + found
+
+
+class OutcomeOdds:
+    """One outcome's exact odds and all that is derived from them: the
+    cumulative chances on its number scale, its mean and what the mean leaves
+    out. The typed answer, the CLI's object and a sheet's cell are each a
+    projection of it (:meth:`doc`, :meth:`cli`; a sheet reads the fractions)."""
+
+    def __init__(self, outcome: Outcome, dist: Distribution):
+        self.outcome = outcome
+        self.pairs = display_order(outcome, dist)
+        self._p = dict(self.pairs)
+        certain = [v for v, p in self.pairs if p == 1]
+        self.is_certain = bool(certain)
+        self.certain = certain[0] if certain else None
+        numeric = outcome.type == "int"
+        # The number scale: the numbers, then the words that mean "past every number".
+        above = [w for w in outcome.extra if w in self._p] if outcome.extra_above else []
+        self.scale = [v for v, _ in self.pairs if is_number(v)] + above if numeric else []
+        self._above = frozenset(above)
+        numbers = [(v, p) for v, p in self.pairs if is_number(v)]
         mass = sum((p for _, p in numbers), Fraction(0))
-        if mass:
-            mean = sum((v * p for v, p in numbers), Fraction(0)) / mass
-            doc["mean"] = format_probability(mean) if mean >= 0 else "-" + format_probability(-mean)
-            doc["mean_text"] = _round(mean, 2)
-            left = [(v, p) for v, p in pairs if not _is_number(v) and p]
-            doc["mean_leaves_out"] = [value_label(outcome, v) for v, _ in left]
-            doc["mean_leaves_out_p"] = format_probability(1 - mass)
-    doc["summary"] = _summary(outcome, doc, values[likeliest])
-    if outcome.draw == "unit":
-        _badge(outcome, doc, values[likeliest])
-    return doc
+        self.mean: Fraction | None = None
+        self.leaves_out: list[Any] = []
+        self.leaves_out_p = Fraction(0)
+        if numeric and mass:
+            self.mean = sum((v * p for v, p in numbers), Fraction(0)) / mass
+            self.leaves_out = [v for v, p in self.pairs if not is_number(v) and p]
+            self.leaves_out_p = 1 - mass
+
+    def p(self, value: Any) -> Fraction:
+        return self._p.get(value, Fraction(0))
+
+    def at_least(self, threshold: int | Fraction) -> Fraction:
+        """P(X >= threshold) on the number scale: the words above every number count in, other words never."""
+        return sum((p for v, p in self.pairs if v in self._above or (is_number(v) and v >= threshold)), Fraction(0))
+
+    def cumulative(self) -> dict[Any, tuple[Fraction, Fraction]]:
+        """(at least, at most) for each value on the number scale."""
+        out = {}
+        below = Fraction(0)
+        total = sum((self._p[v] for v in self.scale), Fraction(0))
+        for v in self.scale:
+            out[v] = (total - below, below + self._p[v])
+            below += self._p[v]
+        return out
+
+    def cli(self) -> dict[str, str]:
+        """The CLI's odds of this outcome: value -> exact chance, in display order."""
+        return {format_value(v): format_probability(p) for v, p in self.pairs}
+
+    def doc(self) -> dict[str, Any]:
+        """This outcome in the typed answer."""
+        outcome = self.outcome
+        doc: dict[str, Any] = {"name": outcome.name, "label": outcome.label, "help": outcome.help, "type": outcome.type}
+        draw = _draw(outcome)
+        if draw:
+            doc["draw"] = draw
+        if self.is_certain:
+            doc["kind"] = "certain"
+            doc.update(_value_doc(outcome, self.certain, "value_label"))
+            doc["summary"] = f"{outcome.label}: {doc['value_label']}"
+            if outcome.draw == "unit":
+                _badge(outcome, doc)
+            return doc
+        doc["kind"] = "distribution"
+        cumulative = self.cumulative()
+        values = []
+        for value, p in self.pairs:
+            row = _value_doc(outcome, value)
+            row["p"] = format_probability(p)
+            row["percent"] = percent(p)
+            row["bar"] = decimal(p * 100, 2)  # the width of its bar, in percent of the row
+            if value in cumulative:
+                at_least, at_most = cumulative[value]
+                row.update(at_least=format_probability(at_least), at_least_percent=percent(at_least), at_most=format_probability(at_most), at_most_percent=percent(at_most))
+            else:
+                row.update(at_least=None, at_least_percent=None, at_most=None, at_most_percent=None)
+            values.append(row)
+        doc["values"] = values
+        likeliest = max(range(len(self.pairs)), key=lambda i: (self.pairs[i][1], -i))
+        doc["likeliest"] = values[likeliest]["value"]
+        doc["mean"] = doc["mean_text"] = None
+        doc["mean_leaves_out"] = []
+        doc["mean_leaves_out_p"] = "0"
+        if self.mean is not None:
+            doc["mean"] = signed(self.mean)
+            doc["mean_text"] = decimal(self.mean, 2)
+            doc["mean_leaves_out"] = [value_label(outcome, v) for v in self.leaves_out]
+            doc["mean_leaves_out_p"] = format_probability(self.leaves_out_p)
+        doc["summary"] = self._summary(doc, values[likeliest])
+        if outcome.draw == "unit":
+            _badge(outcome, doc, values[likeliest])
+        return doc
+
+    def _summary(self, doc: dict[str, Any], likeliest: dict[str, Any]) -> str:
+        """The outcome in one line of a player's words: the chance that matters."""
+        label = self.outcome.label
+        if self.outcome.type == "bool":
+            return f"{label}: {percent(self.p(True))} chance"
+        most = f"most likely {likeliest['label']} ({likeliest['percent']})"
+        if self.mean is None:
+            return f"{label}: {most}"
+        mean = f"mean {doc['mean_text']}"
+        if self.leaves_out:
+            mean += f" (leaving out {' and '.join(doc['mean_leaves_out'])}, {percent(self.leaves_out_p)})"
+        return f"{label}: {mean}, {most}"
 
 
 def _short(outcome: Outcome) -> str:
@@ -247,20 +261,6 @@ def _badge(outcome: Outcome, doc: dict[str, Any], likeliest: dict[str, Any] | No
     doc["badge"] = "" if not value else value if value == key else f"{key} {value}"
 
 
-def _summary(outcome: Outcome, doc: dict[str, Any], likeliest: dict[str, Any]) -> str:
-    """The outcome in one line of a player's words: the chance that matters."""
-    if outcome.type == "bool":
-        yes = next((v for v in doc["values"] if v["value"] == "true"), None)
-        return f"{outcome.label}: {yes['percent'] if yes else '0%'} chance"
-    most = f"most likely {likeliest['label']} ({likeliest['percent']})"
-    if doc["mean_text"] is None:
-        return f"{outcome.label}: {most}"
-    mean = f"mean {doc['mean_text']}"
-    if doc["mean_leaves_out"]:
-        mean += f" (leaving out {' and '.join(doc['mean_leaves_out'])}, {percent(Fraction(doc['mean_leaves_out_p']))})"
-    return f"{outcome.label}: {mean}, {most}"
-
-
 def changed_inputs(calc: Calculator, inputs: Mapping[str, Any]) -> dict[str, str]:
     """The inputs that differ from their defaults, as text (what a link or a command needs)."""
     out = {}
@@ -271,6 +271,10 @@ def changed_inputs(calc: Calculator, inputs: Mapping[str, Any]) -> dict[str, str
     return out
 
 
+def _inputs_text(calc: Calculator, inputs: Mapping[str, Any]) -> dict[str, str]:
+    return {f.name: format_value(inputs[f.name]) for f in calc.fields}
+
+
 def _head(calc: Calculator, inputs: Mapping[str, Any], kind: str) -> dict[str, Any]:
     return {
         "schema": SCHEMA_ID,
@@ -278,24 +282,9 @@ def _head(calc: Calculator, inputs: Mapping[str, Any], kind: str) -> dict[str, A
         "calculator": calc.id,
         "title": calc.title,
         "rolls_dice": calc.rolls_dice,
-        "inputs": {f.name: format_value(inputs[f.name]) for f in calc.fields},
+        "inputs": _inputs_text(calc, inputs),
         "changed": changed_inputs(calc, inputs),
     }
-
-
-def _step_value_label(step: Step, value: Any) -> str:
-    """What one value of a step reads: what a pool counted, in words, or the value itself."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, tuple):
-        if step.names:
-            return ", ".join(_count_words(n, *name) for n, name in zip(value, step.names))
-        return ", ".join(number_text(v) for v in value)
-    if step.counting:
-        return _count_words(value, *(step.names[0] if step.names else ("die scored", "dice scored")))
-    if isinstance(value, (int, Fraction)):
-        return number_text(value)
-    return _humane(str(value))
 
 
 def step_doc(step: Step) -> dict[str, Any]:
@@ -303,46 +292,51 @@ def step_doc(step: Step) -> dict[str, Any]:
     values = []
     for value, p in step.values:
         text = " ".join(format_value(v) for v in value) if isinstance(value, tuple) else format_value(value)
-        values.append({"value": text, "label": _step_value_label(step, value), "p": format_probability(p), "percent": percent(p)})
+        values.append({"value": text, "label": dice_words(value, step.names, step.counting), "p": format_probability(p), "percent": percent(p)})
     return {"label": step.label, "p_rolled": format_probability(step.p_rolled), "p_rolled_percent": percent(step.p_rolled), "values": values}
+
+
+class OddsAnswer:
+    """The odds of every outcome for one set of inputs, enumerated once:
+    :meth:`doc` is the typed answer, :meth:`cli` what ``python -m rules_py
+    odds`` prints."""
+
+    def __init__(self, calc: Calculator, odds: Odds):
+        self.calc = calc
+        self.odds = odds
+        self.outcomes = [OutcomeOdds(o, odds.outcomes[o.name]) for o in calc.outcomes_for(odds.inputs)]
+
+    @classmethod
+    def of(cls, calc: Calculator, raw: Mapping[str, Any] | None = None, *, with_steps: bool = False) -> "OddsAnswer":
+        """Validate, enumerate (with the steps if asked) and wrap (InputError on bad input)."""
+        return cls(calc, calc.odds(raw, with_steps=with_steps))
+
+    def outcome(self, name: str) -> OutcomeOdds:
+        return next(o for o in self.outcomes if o.outcome.name == name)
+
+    def cli(self) -> dict[str, Any]:
+        return {
+            "calculator": self.calc.id,
+            "inputs": {k: format_value(v) for k, v in self.odds.inputs.items()},
+            "outcomes": {o.outcome.name: o.cli() for o in self.outcomes},
+            "notes": list(self.odds.notes),
+        }
+
+    def doc(self) -> dict[str, Any]:
+        doc = _head(self.calc, self.odds.inputs, "odds")
+        doc["outcomes"] = [o.doc() for o in self.outcomes]
+        doc["notes"] = list(self.odds.notes)
+        doc["steps"] = [step_doc(s) for s in self.odds.steps]
+        doc["summary"] = "; ".join(o["summary"] for o in doc["outcomes"])
+        return doc
 
 
 def odds_answer(calc: Calculator, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The typed odds answer for these inputs (InputError on bad input)."""
-    return _odds_doc(calc, calc.odds(raw, with_steps=True))
-
-
-def _odds_doc(calc: Calculator, odds: Odds) -> dict[str, Any]:
-    doc = _head(calc, odds.inputs, "odds")
-    doc["outcomes"] = [outcome_doc(o, o.ordered(odds.outcomes[o.name])) for o in calc.outcomes_for(odds.inputs)]
-    doc["notes"] = list(odds.notes)
-    doc["steps"] = [step_doc(s) for s in odds.steps]
-    doc["summary"] = "; ".join(o["summary"] for o in doc["outcomes"])
-    return doc
+    return OddsAnswer.of(calc, raw, with_steps=True).doc()
 
 
 # ---------------------------------------------------------------- compare
-
-
-def signed(x: Fraction) -> str:
-    """An exact signed fraction as text: "-5/32", "0", "3/4", "2"."""
-    return "-" + format_probability(-x) if x < 0 else format_probability(x)
-
-
-def _points(d: Fraction) -> str:
-    """A difference of two chances in percentage points, with its sign (never rounded to a bare 0 unless exactly 0)."""
-    if d == 0:
-        return "no change"
-    text = _round(abs(d) * 100, 1)
-    if text == "0.0":
-        text = "<0.1"
-    return f"{'+' if d > 0 else chr(0x2212)}{text} points"
-
-
-def _plus(d: Fraction) -> str:
-    if d == 0:
-        return "no change"
-    return ("+" if d > 0 else "") + _round(d, 2)
 
 
 def option_b_inputs(calc: Calculator, raw: Mapping[str, Any] | None, vs: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -356,75 +350,118 @@ def option_b_inputs(calc: Calculator, raw: Mapping[str, Any] | None, vs: Mapping
     return {**dict(raw or {}), **vs}
 
 
-def _difference(a_doc: dict[str, Any], b_doc: dict[str, Any], pa: dict, pb: dict, outcome: Outcome) -> dict[str, Any]:
-    doc: dict[str, Any] = {"name": outcome.name, "label": outcome.label, "type": outcome.type, "chance": None, "mean": None}
-    parts = []
-    if outcome.type == "bool":
-        a, b = pa.get(True, Fraction(0)), pb.get(True, Fraction(0))
-        doc["chance"] = {"a": format_probability(a), "b": format_probability(b), "b_minus_a": signed(b - a), "a_percent": percent(a), "b_percent": percent(b), "difference": _points(b - a)}
-        parts.append(f"{percent(a)} \u2192 {percent(b)} ({_points(b - a)})")
-    elif a_doc.get("mean") is not None and b_doc.get("mean") is not None:
-        a, b = Fraction(a_doc["mean"]), Fraction(b_doc["mean"])
-        doc["mean"] = {"a": a_doc["mean"], "b": b_doc["mean"], "b_minus_a": signed(b - a), "a_text": _round(a, 2), "b_text": _round(b, 2), "difference": _plus(b - a)}
-        parts.append(f"mean {_round(a, 2)} \u2192 {_round(b, 2)} ({_plus(b - a)})")
-    values = []
-    for value in dict.fromkeys([*pa, *pb]):
-        a, b = pa.get(value, Fraction(0)), pb.get(value, Fraction(0))
-        values.append({"value": format_value(value), "label": value_label(outcome, value), "a": format_probability(a), "b": format_probability(b), "b_minus_a": signed(b - a), "difference": _points(b - a)})
-    doc["values"] = values
-    if not parts:  # words: the likeliest value of each
-        parts.append(f"most likely {_likeliest(a_doc)} \u2192 {_likeliest(b_doc)}")
-    doc["summary"] = f"{outcome.label}: " + parts[0]
-    return doc
+class Difference:
+    """One outcome both options have, from their exact odds: the chance of yes
+    (a yes/no outcome), the mean (a number outcome, over the numbers only; a
+    certain number is its own mean) and each value's chance, as a, b and b - a."""
+
+    def __init__(self, a: OutcomeOdds, b: OutcomeOdds):
+        self.a, self.b = a, b
+        self.outcome = a.outcome
+        self.values = list(dict.fromkeys([v for v, _ in a.pairs] + [v for v, _ in b.pairs]))
+        self.has_mean = self.outcome.type != "bool" and a.mean is not None and b.mean is not None
+
+    def _leaves_out(self) -> dict[str, list[str]]:
+        return {"a": [format_value(v) for v in self.a.leaves_out], "b": [format_value(v) for v in self.b.leaves_out]}
+
+    def cli(self) -> dict[str, Any]:
+        a, b = self.a, self.b
+        entry: dict[str, Any] = {}
+        if self.outcome.type == "bool":
+            pa, pb = a.p(True), b.p(True)
+            entry["chance_of_yes"] = {"a": format_probability(pa), "b": format_probability(pb), "b_minus_a": signed(pb - pa)}
+        if self.has_mean:
+            entry["mean"] = {"a": signed(a.mean), "b": signed(b.mean), "b_minus_a": signed(b.mean - a.mean), "leaves_out": self._leaves_out()}
+        entry["values"] = {format_value(v): {"a": format_probability(a.p(v)), "b": format_probability(b.p(v)), "b_minus_a": signed(b.p(v) - a.p(v))} for v in self.values}
+        return entry
+
+    def doc(self) -> dict[str, Any]:
+        a, b, outcome = self.a, self.b, self.outcome
+        doc: dict[str, Any] = {"name": outcome.name, "label": outcome.label, "type": outcome.type, "chance": None, "mean": None}
+        if outcome.type == "bool":
+            pa, pb = a.p(True), b.p(True)
+            doc["chance"] = {"a": format_probability(pa), "b": format_probability(pb), "b_minus_a": signed(pb - pa), "a_percent": percent(pa), "b_percent": percent(pb), "difference": points(pb - pa)}
+            said = f"{percent(pa)} \u2192 {percent(pb)} ({points(pb - pa)})"
+        elif self.has_mean:
+            d = b.mean - a.mean
+            doc["mean"] = {
+                "a": signed(a.mean), "b": signed(b.mean), "b_minus_a": signed(d),
+                "a_text": decimal(a.mean, 2), "b_text": decimal(b.mean, 2), "difference": plus(d),
+                "leaves_out": {"a": [value_label(outcome, v) for v in a.leaves_out], "b": [value_label(outcome, v) for v in b.leaves_out]},
+            }
+            said = f"mean {decimal(a.mean, 2)} \u2192 {decimal(b.mean, 2)} ({plus(d)})"
+        else:  # words: the likeliest value of each
+            said = f"most likely {_likeliest(a)} \u2192 {_likeliest(b)}"
+        doc["values"] = [
+            {"value": format_value(v), "label": value_label(outcome, v), "a": format_probability(a.p(v)), "b": format_probability(b.p(v)), "b_minus_a": signed(b.p(v) - a.p(v)), "difference": points(b.p(v) - a.p(v))}
+            for v in self.values
+        ]
+        doc["summary"] = f"{outcome.label}: {said}"
+        return doc
 
 
-def _likeliest(doc: dict[str, Any]) -> str:
-    if doc["kind"] == "certain":
-        return doc["value_label"]
-    return next(v["label"] for v in doc["values"] if v["value"] == doc["likeliest"])
+def _likeliest(odds: OutcomeOdds) -> str:
+    """The likeliest value's label (the first in display order on a tie)."""
+    pairs = odds.pairs
+    value = pairs[max(range(len(pairs)), key=lambda i: (pairs[i][1], -i))][0]
+    return value_label(odds.outcome, value)
+
+
+class Comparison:
+    """Two options, each enumerated once: option a with ``raw``, option b with
+    ``vs`` changed from it (InputError on bad input, option b's fields named
+    ``vs.<name>``). :meth:`doc` is the typed comparison, :meth:`cli` what
+    ``odds ... --vs ...`` prints."""
+
+    def __init__(self, calc: Calculator, raw: Mapping[str, Any] | None, vs: Mapping[str, Any] | None, *, with_steps: bool = False):
+        b_raw = option_b_inputs(calc, raw, vs)
+        self.calc = calc
+        self.a = OddsAnswer.of(calc, raw, with_steps=with_steps)
+        try:
+            self.b = OddsAnswer.of(calc, b_raw, with_steps=with_steps)
+        except InputError as e:
+            raise InputError([(f"vs.{field}" if field else None, message) for field, message in e.errors]) from None
+        b_outcomes = {o.outcome.name: o for o in self.b.outcomes}
+        self.differences = [Difference(a, b_outcomes[a.outcome.name]) for a in self.a.outcomes if a.outcome.name in b_outcomes]
+        a_text, b_text = _inputs_text(calc, self.a.odds.inputs), _inputs_text(calc, self.b.odds.inputs)
+        self.vs = {k: v for k, v in b_text.items() if v != a_text[k]}
+
+    def cli(self) -> dict[str, Any]:
+        return {"calculator": self.calc.id, "vs": self.vs, "a": self.a.cli(), "b": self.b.cli(), "differences": {d.outcome.name: d.cli() for d in self.differences}}
+
+    def doc(self) -> dict[str, Any]:
+        differences = [d.doc() for d in self.differences]
+        return {
+            "schema": SCHEMA_ID,
+            "kind": "compare",
+            "calculator": self.calc.id,
+            "title": self.calc.title,
+            "vs": self.vs,
+            "a": self.a.doc(),
+            "b": self.b.doc(),
+            "differences": differences,
+            "summary": "; ".join(d["summary"] for d in differences) or "The two options share no outcome.",
+        }
 
 
 def compare_answer(calc: Calculator, raw: Mapping[str, Any] | None = None, vs: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Two options side by side: option a's odds answer, option b's (a's inputs
-    with the changes in ``vs``) and the differences per outcome they share.
-    InputError on bad input, option b's fields named ``vs.<name>``."""
-    b_raw = option_b_inputs(calc, raw, vs)
-    odds_a = calc.odds(raw, with_steps=True)
-    try:
-        odds_b = calc.odds(b_raw, with_steps=True)
-    except InputError as e:
-        raise InputError([(f"vs.{field}" if field else None, message) for field, message in e.errors]) from None
-    a, b = _odds_doc(calc, odds_a), _odds_doc(calc, odds_b)
-    outcomes_b = {o.name: o for o in calc.outcomes_for(odds_b.inputs)}
-    docs_b = {o["name"]: o for o in b["outcomes"]}
-    differences = []
-    for outcome, a_doc in zip(calc.outcomes_for(odds_a.inputs), a["outcomes"]):
-        if outcome.name not in docs_b:
-            continue
-        pa = dict(outcome.ordered(odds_a.outcomes[outcome.name]))
-        pb = dict(outcomes_b[outcome.name].ordered(odds_b.outcomes[outcome.name]))
-        differences.append(_difference(a_doc, docs_b[outcome.name], pa, pb, outcome))
-    vs_text = {k: v for k, v in b["inputs"].items() if v != a["inputs"][k]}
-    return {
-        "schema": SCHEMA_ID,
-        "kind": "compare",
-        "calculator": calc.id,
-        "title": calc.title,
-        "vs": vs_text,
-        "a": a,
-        "b": b,
-        "differences": differences,
-        "summary": "; ".join(d["summary"] for d in differences) or "The two options share no outcome.",
-    }
+    """Two options side by side, as the page renders them (see :class:`Comparison`)."""
+    return Comparison(calc, raw, vs, with_steps=True).doc()
 
 
 # ---------------------------------------------------------------- rolls
 
 
-def _count_words(count: int, singular: str, plural: str) -> str:
-    if count == 0:
-        return f"no {plural}"
-    return f"{count} {singular if count == 1 else plural}"
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, bool) or isinstance(value, (int, str)) or value is None:
+        return value
+    if isinstance(value, Fraction):
+        return format_value(value)
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return str(value)
 
 
 def die_doc(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -432,7 +469,6 @@ def die_doc(entry: Mapping[str, Any]) -> dict[str, Any]:
     scored, and what the dice decided in words."""
     result = entry["result"]
     per_face = entry.get("per_face")
-    names = entry.get("names")
     faces = []
     for i, face in enumerate(entry["faces"]):
         scored = None
@@ -445,52 +481,66 @@ def die_doc(entry: Mapping[str, Any]) -> dict[str, Any]:
         elif isinstance(result, bool):
             scored = result
         faces.append({"face": face, "scored": scored})
-    if isinstance(result, bool):
-        words = "yes" if result else "no"
-    elif isinstance(result, tuple) and names:
-        parts = [_count_words(n, *name) for n, name in zip(result, names)]
-        words = ", ".join(parts)
-    elif isinstance(result, tuple):
-        words = ", ".join(str(v) for v in result)
-    elif entry.get("counting") and names:
-        words = _count_words(result, *names[0])
-    elif entry.get("counting"):
-        words = _count_words(result, "die scored", "dice scored")
-    elif isinstance(result, int) and per_face is not None and len(entry["faces"]) > 1:
-        words = f"total {number_text(result)}"
-    elif isinstance(result, (int, Fraction)):
-        words = number_text(result)
+    counting = bool(entry.get("counting"))
+    if is_number(result) and not counting and per_face is not None and len(entry["faces"]) > 1:
+        said = f"total {number_text(result)}"
     else:
-        words = _humane(str(result))
-    return {"label": entry["label"], "dice": entry["dice"], "faces": faces, "result": words}
+        said = dice_words(result, entry.get("names"), counting)
+    return {"label": entry["label"], "dice": entry["dice"], "faces": faces, "result": said}
 
 
 NO_DICE = "No dice were rolled: with these inputs every result is certain."
 NO_DICE_AT_ALL = "This calculator rolls no dice: its result follows from the inputs."
 
 
+class RollAnswer:
+    """One seeded roll: :meth:`doc` is the typed answer, :meth:`cli` what
+    ``python -m rules_py roll`` prints."""
+
+    def __init__(self, calc: Calculator, seed: Seed, raw: Mapping[str, Any] | None = None):
+        self.calc = calc
+        self.seed = seed
+        self.roll: Roll = calc.roll(seed.number, raw)
+
+    def cli(self) -> dict[str, Any]:
+        roll = self.roll
+        out = {
+            "calculator": self.calc.id,
+            "inputs": {k: format_value(v) for k, v in roll.inputs.items()},
+            "seed": roll.seed,
+            "dice": [{"label": d["label"], "dice": d["dice"], "faces": list(d["faces"]), "result": _jsonable(d["result"])} for d in roll.dice],
+            "outcomes": {o.name: format_value(roll.outcomes[o.name]) for o in self.calc.outcomes_for(roll.inputs)},
+        }
+        if self.seed.phrase is not None:
+            out["seed_phrase"] = self.seed.phrase
+        return out
+
+    def doc(self) -> dict[str, Any]:
+        calc, roll, seed = self.calc, self.roll, self.seed
+        doc = _head(calc, roll.inputs, "roll")
+        doc["seed"] = seed.text
+        doc["seed_number"] = str(seed.number)
+        doc["seed_phrase"] = seed.phrase
+        args = ["python", "-m", "rules_py", "roll", calc.id, "--seed", seed.text, *(f"{k}={v}" for k, v in doc["changed"].items())]
+        doc["command"] = shlex.join(args)
+        doc["dice"] = [die_doc(d) for d in roll.dice]
+        doc["no_dice"] = None if roll.dice else (NO_DICE if calc.rolls_dice else NO_DICE_AT_ALL)
+        outcomes = []
+        for o in calc.outcomes_for(roll.inputs):
+            entry: dict[str, Any] = {"name": o.name, "label": o.label, "type": o.type, "kind": "rolled"}
+            draw = _draw(o)
+            if draw:
+                entry["draw"] = draw
+            entry.update(_value_doc(o, roll.outcomes[o.name], "value_label"))
+            entry["summary"] = f"{o.label}: {entry['value_label']}"
+            if o.draw == "unit":
+                _badge(o, entry)
+            outcomes.append(entry)
+        doc["outcomes"] = outcomes
+        doc["summary"] = f"Rolled with seed {seed.text}: " + "; ".join(o["summary"] for o in outcomes)
+        return doc
+
+
 def roll_answer(calc: Calculator, seed: Seed, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The typed answer for one seeded roll (InputError on bad input)."""
-    roll = calc.roll(seed.number, raw)
-    doc = _head(calc, roll.inputs, "roll")
-    doc["seed"] = seed.text
-    doc["seed_number"] = str(seed.number)
-    doc["seed_phrase"] = seed.phrase
-    args = ["python", "-m", "rules_py", "roll", calc.id, "--seed", seed.text, *(f"{k}={v}" for k, v in doc["changed"].items())]
-    doc["command"] = shlex.join(args)
-    doc["dice"] = [die_doc(d) for d in roll.dice]
-    doc["no_dice"] = None if roll.dice else (NO_DICE if calc.rolls_dice else NO_DICE_AT_ALL)
-    outcomes = []
-    for o in calc.outcomes_for(roll.inputs):
-        entry: dict[str, Any] = {"name": o.name, "label": o.label, "type": o.type, "kind": "rolled"}
-        draw = _draw(o)
-        if draw:
-            entry["draw"] = draw
-        entry.update(_value_doc(o, roll.outcomes[o.name], "value_label"))
-        entry["summary"] = f"{o.label}: {entry['value_label']}"
-        if o.draw == "unit":
-            _badge(o, entry)
-        outcomes.append(entry)
-    doc["outcomes"] = outcomes
-    doc["summary"] = f"Rolled with seed {seed.text}: " + "; ".join(o["summary"] for o in outcomes)
-    return doc
+    return RollAnswer(calc, seed, raw).doc()

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Any
 
 from .dice import Distribution, Rolling, Step, enumerate_outcomes, enumerate_steps
+from .formats import format_value
 from .grid import check_spec, text_limit
 
 FIELD_TYPES = ("int", "bool", "choice", "number", "text", "map")
@@ -202,17 +203,6 @@ class Outcome:
         if self.draw not in ("", "unit", "path", "cells") or (self.draw == "unit") != bool(self.unit):
             raise ValueError(f"{self.name}: draw {self.draw!r} with unit {self.unit!r}")
 
-    def ordered(self, dist: Distribution) -> list[tuple[Any, Fraction]]:
-        """(value, p) in display order; bool and choice list every value, even at 0."""
-        if self.type == "bool":
-            return [(False, dist.p(False)), (True, dist.p(True))]
-        if self.type == "choice":
-            names = list(self.values) + [v for v in dist if v not in self.values]
-            return [(v, dist.p(v)) for v in names]
-        numbers = [(v, p) for v, p in dist.pairs() if not isinstance(v, str)]
-        words = [(v, dist.p(v)) for v in self.extra if dist.p(v)]
-        return numbers + words
-
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "type": self.type, "label": self.label, "help": self.help}
         if self.values:
@@ -226,27 +216,12 @@ class Outcome:
         return out
 
 
-def format_value(value: Any) -> str:
-    """The text of a value in JSON keys, URLs and the command line."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else _decimal(value)
-    return str(value)
-
-
-def _decimal(value: Fraction) -> str:
-    text = f"{float(value):.6f}".rstrip("0").rstrip(".")
-    return text
-
-
-def format_probability(p: Fraction) -> str:
-    """An exact probability in lowest terms: "n/d", or "0" and "1"."""
-    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-
-
 @dataclass(frozen=True)
 class Odds:
+    """What one enumeration gave: each outcome's exact distribution. The
+    typed answer, the CLI's objects and the sheets' cells are made from it
+    by :mod:`rules_py.answer`, never here."""
+
     calculator: "Calculator"
     inputs: dict[str, Any]
     outcomes: dict[str, Distribution]
@@ -254,50 +229,17 @@ class Odds:
     # How the odds come about (dice.enumerate_steps), when asked for: the typed answer's steps.
     steps: tuple[Step, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
-        out = {}
-        for outcome in self.calculator.outcomes_for(self.inputs):
-            dist = self.outcomes[outcome.name]
-            out[outcome.name] = {format_value(v): format_probability(p) for v, p in outcome.ordered(dist)}
-        return {
-            "calculator": self.calculator.id,
-            "inputs": {k: format_value(v) for k, v in self.inputs.items()},
-            "outcomes": out,
-            "notes": list(self.notes),
-        }
-
 
 @dataclass(frozen=True)
 class Roll:
+    """What one seeded roll gave: the dice log of :class:`rules_py.dice.Rolling`
+    and each outcome's value (rendered by :mod:`rules_py.answer`)."""
+
     calculator: "Calculator"
     inputs: dict[str, Any]
     seed: int
     dice: list[dict[str, Any]]
     outcomes: dict[str, Any]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "calculator": self.calculator.id,
-            "inputs": {k: format_value(v) for k, v in self.inputs.items()},
-            "seed": self.seed,
-            "dice": [
-                {"label": d["label"], "dice": d["dice"], "faces": list(d["faces"]), "result": _jsonable(d["result"])}
-                for d in self.dice
-            ],
-            "outcomes": {o.name: format_value(self.outcomes[o.name]) for o in self.calculator.outcomes_for(self.inputs)},
-        }
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, bool) or isinstance(value, (int, str)) or value is None:
-        return value
-    if isinstance(value, Fraction):
-        return format_value(value)
-    if isinstance(value, (tuple, list)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    return str(value)
 
 
 MAX_SEED = 2**64 - 1  # rules_py.seeds parses what players type; this guards direct callers

@@ -119,7 +119,7 @@ DEFAULT = "{default}"
 
 def default_words(calculator: str, name: str, where: str = "") -> str:
     """A calculator input's default as a note states it (see the module docstring)."""
-    from .calculator import format_value
+    from .formats import format_value
     from .registry import get  # late: the registry imports every calculator module
 
     try:

@@ -3,13 +3,14 @@
 A sheet prints a few grids of odds so that it needs no JavaScript at the
 table. Each grid is a :class:`Grid`: one calculator, one outcome, the inputs
 that vary along its rows and its columns, and what each cell shows (the
-probability of one value, or the mean). Every cell is computed by the same
-``Calculator.odds`` the CLI calls, and carries the exact inputs and fraction in
+probability of one value, the chance of at least a value, the mean, or a
+certain value). Every cell is read off the same answer the CLI and the page
+are made from (:class:`rules_py.answer.OddsAnswer`), in the words of
+:mod:`rules_py.formats`, and carries the exact inputs and fraction in
 ``data-`` attributes, so a test can check the sheet against
 ``python -m rules_py odds``.
 
-Grids are declared per rule system in ``GRIDS`` below; a system whose
-calculators have not landed simply has none yet. The cells are worked out as a
+Grids are declared per rule system in ``GRIDS`` below. The cells are worked out as a
 long table (one record per row and column) and pivoted into the grid with
 pandas; a column that is 0 in every row says nothing and is left out, with a
 note that says so. Row labels and notes that quote a rules figure read it from
@@ -27,7 +28,8 @@ from typing import Any
 import pandas as pd
 
 from rules_py import get
-from rules_py.calculator import format_probability, format_value
+from rules_py.answer import OddsAnswer
+from rules_py.formats import decimal, format_probability, format_value, modifier_text, signed, whole_percent
 from rules_py.tables import load
 
 
@@ -51,6 +53,7 @@ class Grid:
 
 
 def _label(calc, name: str, value: Any) -> str:
+    """A row's or a column's heading: the choice's label, or the value as the page shows it."""
     f = calc.field(name)
     for choice in f.choices:
         if choice.name == value:
@@ -72,52 +75,30 @@ def cell(grid: Grid, row_inputs: dict[str, Any], col_inputs: dict[str, Any]) -> 
     """The text of one cell, its data attributes, and the number it shows."""
     calc = get(grid.calculator)
     inputs = {**grid.fixed, **row_inputs, **col_inputs}
-    odds = calc.odds(inputs)
-    dist = odds.outcomes[grid.outcome]
+    odds = OddsAnswer.of(calc, inputs).outcome(grid.outcome)
     attrs = {
         "data-calculator": calc.id,
         "data-inputs": json.dumps({k: format_value(v) for k, v in inputs.items()}, sort_keys=True),
         "data-outcome": grid.outcome,
     }
     if grid.show == "value":
-        (value,) = dist  # a certain answer has exactly one value
-        attrs["data-value"] = format_value(value)
-        attrs["data-p"] = format_probability(dist[value])
+        if not odds.is_certain:
+            raise ValueError(f"{grid.title}: {grid.outcome} is not certain for {inputs}")
+        attrs["data-value"] = format_value(odds.certain)
+        attrs["data-p"] = "1"
         attrs["data-show"] = "value"
-        return signed(value), attrs, value
+        return modifier_text(odds.certain), attrs, odds.certain
     if grid.show == "mean":
-        mean = dist.mean()
-        attrs["data-mean"] = format_probability(mean)
-        return f"{float(mean):.2f}", attrs, mean
+        attrs["data-mean"] = signed(odds.mean)
+        return decimal(odds.mean, 2), attrs, odds.mean
     if grid.show == "at_least":
-        p = dist.at_least(grid.value)
+        p = odds.at_least(grid.value)
         attrs["data-at-least"] = format_value(grid.value)
     else:
-        p = dist.p(grid.value)
+        p = odds.p(grid.value)
         attrs["data-value"] = format_value(grid.value)
     attrs["data-p"] = format_probability(p)
-    return percent(p), attrs, p
-
-
-def signed(value: Any) -> str:
-    """A modifier as players write it: with a plus sign, 0, or a true minus sign."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return f"+{value}" if value > 0 else ("0" if value == 0 else f"\u2212{-value}")
-    return format_value(value)
-
-
-def percent(p: Fraction) -> str:
-    """A probability as a whole percentage, with '<1%' and '>99%' kept honest."""
-    if p == 0:
-        return "0%"
-    if p == 1:
-        return "100%"
-    value = round(float(p) * 100)
-    if value == 0:
-        return "<1%"
-    if value == 100:
-        return ">99%"
-    return f"{value}%"
+    return whole_percent(p), attrs, p
 
 
 def grid_frame(grid: Grid) -> pd.DataFrame:
@@ -176,7 +157,7 @@ _PO_MODIFIERS = load("plastic_ostfront", "effectiveness_modifiers")
 
 def modifier_total(*ids: str) -> tuple[str, dict[str, bool]]:
     rows = [_PO_MODIFIERS.row("modifier", i) for i in ids]
-    total = signed(sum(row["modifier_value"] for row in rows))
+    total = modifier_text(sum(row["modifier_value"] for row in rows))
     named = f" ({', '.join(row['short'] for row in rows)})" if rows else ""
     return total + named, {i: True for i in ids}
 
@@ -286,7 +267,7 @@ GRIDS: dict[str, tuple[Grid, ...]] = {
             show="value",
             row_label="sectors from the depot",
             col_label="depot moved in the last two days",
-            note=f"An isolated unit takes {signed(KONRAD_ISOLATED)} whatever its distance, depot moving or not.",
+            note=f"An isolated unit takes {modifier_text(KONRAD_ISOLATED)} whatever its distance, depot moving or not.",
         ),
     ),
 }

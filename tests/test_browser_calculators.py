@@ -14,7 +14,8 @@ import pytest
 
 import rules_py
 from conftest import BOOT_TIMEOUT_MS, cli, cli_odds, open_tab, query
-from rules_py.calculator import InputError, format_value
+from rules_py.calculator import InputError
+from rules_py.formats import format_value
 
 pytestmark = pytest.mark.browser
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import jsonschema
@@ -74,17 +75,54 @@ def test_option_b_errors_name_its_fields():
     assert out["error"] == "vs must be an object"
 
 
-def test_call_json_compare_is_the_typed_comparison():
+def test_call_json_compare_gives_the_differences_worked_by_hand():
+    # Germany's check succeeds 1/2 of the time and the Soviets' 11/32 (both
+    # worked out by hand in tests/test_chq_comms.py): b - a = 11/32 - 16/32 =
+    # -5/32, which is -15.625 percentage points, printed to one decimal.
     req = {"op": "compare", "id": "chq-comms-check", "inputs": {"nation": "germany"}, "vs": {"nation": "soviet"}}
-    assert json.loads(rules_py.call_json(json.dumps(req))) == rules_py.compare("chq-comms-check", {"nation": "germany"}, {"nation": "soviet"})
+    doc = json.loads(rules_py.call_json(json.dumps(req)))
+    VALIDATOR.validate(doc)
+    chance = by_name(doc)["success"]["chance"]
+    assert (chance["a"], chance["b"], chance["b_minus_a"]) == ("1/2", "11/32", "-5/32")
+    assert (chance["a_percent"], chance["b_percent"], chance["difference"]) == ("50.0%", "34.4%", "\u221215.6 points")
 
 
 @pytest.mark.parametrize("calc", rules_py.calculators(), ids=lambda c: c.id)
 def test_every_calculator_compares_its_defaults_with_its_examples(calc):
+    # Each difference is b - a of the two options' own chances and means, by
+    # Fraction arithmetic here; every value either option can take is listed.
     for example in calc.examples:
         doc = rules_py.compare(calc.id, {}, example)
         VALIDATOR.validate(doc)
-        assert doc["a"] == rules_py.answer(calc.id, {}) and doc["b"] == rules_py.answer(calc.id, example)
+        a, b = ({o["name"]: o for o in doc[side]["outcomes"]} for side in ("a", "b"))
+        for d in doc["differences"]:
+            for row in d["values"]:
+                assert Fraction(row["b_minus_a"]) == Fraction(row["b"]) - Fraction(row["a"])
+            shown = {row["value"] for row in d["values"]}
+            for side in (a, b):
+                o = side[d["name"]]
+                assert ({o["value"]} if o["kind"] == "certain" else {v["value"] for v in o["values"] if v["p"] != "0"}) <= shown
+            if d["mean"]:
+                assert Fraction(d["mean"]["b_minus_a"]) == Fraction(d["mean"]["b"]) - Fraction(d["mean"]["a"])
+
+
+def test_cli_mean_of_a_certain_option_is_its_value():
+    # k47-medic at its defaults: 3 casualties, each saved on a 6, so saved is
+    # Binomial(3, 1/6) with mean 3/6 = 1/2 and lost = 3 - saved has mean 5/2.
+    # Option b's cause (close quarters) gives the medic no roll: saved is 0 and
+    # lost 4 for certain, and those are their means.
+    doc = rules_py.compare_odds("k47-medic", {}, {"casualties": "4", "cause": "close_quarters"})
+    assert doc["differences"]["saved"]["mean"] == {"a": "1/2", "b": "0", "b_minus_a": "-1/2", "leaves_out": {"a": [], "b": []}}
+    assert doc["differences"]["lost"]["mean"] == {"a": "5/2", "b": "4", "b_minus_a": "3/2", "leaves_out": {"a": [], "b": []}}
+
+
+def test_cli_mean_says_what_it_leaves_out():
+    # An air strike's arrival turn can be "later" than any numbered turn: the
+    # mean is over the numbered turns only, and says so on both sides.
+    doc = rules_py.compare_odds("k47-air-strike", {}, {"flak_hits": "2"})
+    mean = doc["differences"]["arrival_turn"]["mean"]
+    assert mean["leaves_out"] == {"a": ["later"], "b": ["later"]}
+    assert "later" in doc["a"]["outcomes"]["arrival_turn"]
 
 
 def run(*args):
@@ -99,7 +137,7 @@ def test_cli_odds_vs():
     assert doc["a"] == rules_py.odds("chq-comms-check", {"nation": "germany"})
     assert doc["b"]["outcomes"]["success"] == {"false": "21/32", "true": "11/32"}
     assert doc["differences"]["success"]["chance_of_yes"] == {"a": "1/2", "b": "11/32", "b_minus_a": "-5/32"}
-    assert doc["differences"]["margin"]["mean"] == {"a": "1/2", "b": "0", "b_minus_a": "-1/2"}
+    assert doc["differences"]["margin"]["mean"] == {"a": "1/2", "b": "0", "b_minus_a": "-1/2", "leaves_out": {"a": [], "b": []}}
     # Plain odds is unchanged by all this.
     plain = run("odds", "chq-comms-check", "nation=germany")
     assert json.loads(plain.stdout) == rules_py.odds("chq-comms-check", {"nation": "germany"})

@@ -11,6 +11,7 @@ from math import comb
 
 import pytest
 
+import rules_py
 from rules_py import get
 from rules_py.calculator import InputError
 
@@ -106,7 +107,7 @@ def test_hasty_cover_never_collapses():
 
 def test_certain_collapse_throws_no_dice():
     # Heavy structure, 8, six dice + 2: the lowest throw (6) already makes it.
-    roll = CALC.roll(5, {"cover": "heavy", "dice_thrown": 6}).to_dict()
+    roll = rules_py.roll(CALC.id, 5, {"cover": "heavy", "dice_thrown": 6})
     assert roll["dice"] == [] and roll["outcomes"]["collapsed"] == "true"
 
 

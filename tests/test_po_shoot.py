@@ -11,6 +11,7 @@ from fractions import Fraction as F
 
 import pytest
 
+import rules_py
 from rules_py import get
 from rules_py.calculator import InputError
 from rules_py.plastic_ostfront.shoot import DAMAGE, band, load
@@ -205,7 +206,7 @@ def test_bad_input_names_the_field(raw, field):
 def test_roll_log_decides_six_then_five():
     # Every seeded roll's outcome follows from the faces it logs.
     for seed in range(300):
-        roll = CALC.roll(seed, {"calibre": 150, "target": "afv_4_plus", **SURE_HIT}).to_dict()
+        roll = rules_py.roll(CALC.id, seed, {"calibre": 150, "target": "afv_4_plus", **SURE_HIT})
         faces = {d["label"].split(" (")[0]: d["faces"] for d in roll["dice"]}
         first = faces.get("damage dice, one per hit", [])
         second = faces.get("second damage dice, one per 6", [])

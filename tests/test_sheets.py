@@ -17,7 +17,8 @@ import rules_py
 from rules_py.systems import SYSTEMS
 from rules_py.tables import all_tables
 from build_pages import _cell
-from sheet_odds import GRIDS, percent, pivot
+from rules_py.formats import whole_percent as percent
+from sheet_odds import GRIDS, pivot
 
 SHEETS = [s for s in SYSTEMS if (ROOT / "docs" / "sheets" / f"{s.slug}.md").exists()]
 IDS = [s.slug for s in SHEETS]
