@@ -12,7 +12,9 @@ changes from option a (see :func:`rules_py.compare_odds` and the README);
 ``answer`` (and ``roll --answer``) prints the typed answer the page renders
 (:mod:`rules_py.answer`). A seed is a whole number or a phrase
 (:mod:`rules_py.seeds`). Bad input exits with status 2 and one ``error:``
-line on stderr, nothing on stdout; so does output that cannot be written.
+line on stderr, nothing on stdout. Output that cannot be written (a full
+disk, a closed pipe) is no fault of the input: it exits with status 1 and
+one ``error:`` line.
 """
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ or ``left``): the grammar ignores it; the page draws a given edge along that sid
 Errors are :class:`GridError`, reported in reading order (the length, then the
 number of rows, then each row from the top, character by character); rows and
 columns in errors count from 1. The site's map editor
-(``docs/assets/calc/map-grid.mjs``) implements the same grammar and the same
+(``docs/assets/calc/grid.mjs``) implements the same grammar and the same
 errors; ``tests/map_grid_cases.json`` holds the cases both must agree on.
 
 Example grid (Konrad's, in :mod:`rules_py.konrad.sector_map`)::

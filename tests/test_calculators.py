@@ -68,7 +68,10 @@ def _input_sets(calc):
     yield from calc.examples
 
 
-@pytest.mark.parametrize("calc", CALCS, ids=IDS)
+DICE = [c for c in CALCS if c.rolls_dice]
+
+
+@pytest.mark.parametrize("calc", DICE, ids=[c.id for c in DICE])
 def test_rolls_agree_with_odds(calc):
     for raw in _input_sets(calc):
         odds = calc.odds(raw)
@@ -80,6 +83,19 @@ def test_rolls_agree_with_odds(calc):
         for name, dist in odds.outcomes.items():
             p = chi_square_p(counts[name], dict(dist), ROLLS)
             assert p > 1e-4, f"{calc.id} {raw} {name}: rolls {dict(counts[name])} vs odds {dict(dist)} (p={p:.2g})"
+
+
+@pytest.mark.parametrize("calc", [c for c in CALCS if not c.rolls_dice], ids=[c.id for c in CALCS if not c.rolls_dice])
+def test_a_calculator_without_dice_rolls_its_certain_answer(calc):
+    # A calculator that rolls no dice has one value per outcome, with
+    # probability 1, and any seed's roll shows no die and that value: one roll
+    # per input set says as much as ten thousand.
+    for raw in _input_sets(calc):
+        odds = calc.odds(raw)
+        roll = calc.roll(7, raw)
+        assert roll.dice == []
+        for name, dist in odds.outcomes.items():
+            assert dict(dist) == {roll.outcomes[name]: 1}, (calc.id, raw, name)
 
 
 @pytest.mark.parametrize("calc", CALCS, ids=IDS)

