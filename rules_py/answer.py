@@ -48,6 +48,16 @@ generically from the labels the procedure gives its dice. Each roll is
 listed as labelled, with no grouping: rolls whose labels differ by a turn or
 a count are separate steps, each with its own chance of being made.
 
+The headline. Every answer begins with ``headline``: one line on the outcome
+or two a player decides on (``Calculator.headline``), its parts in
+``headline_parts``. A yes/no outcome gives its chance of yes; a number its
+average and, where it says something, its median ``k``, the largest number
+with ``P(X >= k) >= 1/2``, with that chance ("Saved: 1.00 on average, 1 or
+more 66.5%"); a number that may be a word ("later") or a choice its likeliest
+value; a certain outcome its value. In a comparison each part also has
+``lead``, ``a``, ``b`` and ``tail`` (text = lead + a + " \u2192 " + b + tail),
+so that a page can mark option b's; in a roll it is what was rolled.
+
 A comparison (:func:`compare_answer`, ``"kind": "compare"``) holds two odds
 answers, option ``a`` and option ``b`` (a's inputs with the changes in
 ``vs``), and per outcome they share the differences that decide between them:
@@ -88,6 +98,7 @@ from .formats import (
 from .seeds import Seed
 
 SCHEMA_ID = "fire-mission/answer/1"
+HEADLINE_SEP = " \u00b7 "  # between the headline's parts: "Driven off 1.2% · Hits on the target: 5.83 on average"
 
 
 def _value_doc(outcome: Outcome, value: Any, key: str = "label") -> dict[str, Any]:
@@ -169,6 +180,27 @@ class OutcomeOdds:
             out[v] = (total - below, below + self._p[v])
             below += self._p[v]
         return out
+
+    def median(self) -> Any | None:
+        """The largest number k with P(X >= k) >= 1/2, or None when that is the
+        smallest number (every roll reaches it: nothing worth saying)."""
+        numbers = [v for v in self.scale if is_number(v)]
+        reached = [v for v in numbers if self.at_least(v) * 2 >= 1]
+        return reached[-1] if reached and reached[-1] != numbers[0] else None
+
+    def headline(self) -> str:
+        """This outcome in the answer's first line: the chance of yes, the
+        average and the median's chance, the likeliest value, or the value."""
+        label = self.outcome.label
+        if self.is_certain:
+            return f"{label}{' ' if ': ' in label else ': '}{value_label(self.outcome, self.certain)}"
+        if self.outcome.type == "bool":
+            return f"{label} {percent(self.p(True))}"
+        if self.mean is not None and not self.leaves_out:
+            text = f"{label}: {decimal(self.mean, 2)} on average"
+            k = self.median()
+            return text if k is None else f"{text}, {number_text(k)} or more {percent(self.at_least(k))}"
+        return f"{label}: most likely {_likeliest(self)} ({percent(self.p(_likeliest_value(self)))})"
 
     def cli(self) -> dict[str, str]:
         """The CLI's odds of this outcome: value -> exact chance, in display order."""
@@ -322,8 +354,14 @@ class OddsAnswer:
             "notes": list(self.odds.notes),
         }
 
+    def headline(self) -> list[OutcomeOdds]:
+        return [self.outcome(o.name) for o in self.calc.headline_outcomes([o.outcome for o in self.outcomes])]
+
     def doc(self) -> dict[str, Any]:
         doc = _head(self.calc, self.odds.inputs, "odds")
+        parts = [{"outcome": o.outcome.name, "text": o.headline()} for o in self.headline()]
+        doc["headline"] = HEADLINE_SEP.join(p["text"] for p in parts)
+        doc["headline_parts"] = parts
         doc["outcomes"] = [o.doc() for o in self.outcomes]
         doc["notes"] = list(self.odds.notes)
         doc["steps"] = [step_doc(s) for s in self.odds.steps]
@@ -364,6 +402,20 @@ class Difference:
     def _leaves_out(self) -> dict[str, list[str]]:
         return {"a": [format_value(v) for v in self.a.leaves_out], "b": [format_value(v) for v in self.b.leaves_out]}
 
+    def headline(self) -> dict[str, str]:
+        """This outcome in the comparison's first line, in parts, so that a page
+        can mark option b's: ``lead`` + ``a`` + " → " + ``b`` + ``tail``."""
+        a, b, label = self.a, self.b, self.outcome.label
+        if self.outcome.type == "bool":
+            pa, pb = a.p(True), b.p(True)
+            part = {"lead": f"{label} ", "a": percent(pa), "b": percent(pb), "tail": f", {points(pb - pa)}"}
+        elif self.has_mean and not a.leaves_out and not b.leaves_out:
+            part = {"lead": f"{label}: ", "a": decimal(a.mean, 2), "b": decimal(b.mean, 2), "tail": f" on average, {plus(b.mean - a.mean)}"}
+        else:
+            part = {"lead": f"{label}: most likely ", "a": _likeliest(a), "b": _likeliest(b), "tail": ""}
+        part["text"] = f"{part['lead']}{part['a']} → {part['b']}{part['tail']}"
+        return {"outcome": self.outcome.name, **part}
+
     def cli(self) -> dict[str, Any]:
         a, b = self.a, self.b
         entry: dict[str, Any] = {}
@@ -400,11 +452,15 @@ class Difference:
         return doc
 
 
-def _likeliest(odds: OutcomeOdds) -> str:
-    """The likeliest value's label (the first in display order on a tie)."""
+def _likeliest_value(odds: OutcomeOdds) -> Any:
+    """The likeliest value (the first in display order on a tie)."""
     pairs = odds.pairs
-    value = pairs[max(range(len(pairs)), key=lambda i: (pairs[i][1], -i))][0]
-    return value_label(odds.outcome, value)
+    return pairs[max(range(len(pairs)), key=lambda i: (pairs[i][1], -i))][0]
+
+
+def _likeliest(odds: OutcomeOdds) -> str:
+    """The likeliest value's label."""
+    return value_label(odds.outcome, _likeliest_value(odds))
 
 
 class Comparison:
@@ -431,11 +487,16 @@ class Comparison:
 
     def doc(self) -> dict[str, Any]:
         differences = [d.doc() for d in self.differences]
+        by_name = {d.outcome.name: d for d in self.differences}
+        shared = [o for o in self.calc.headline_outcomes([o.outcome for o in self.a.outcomes]) if o.name in by_name]
+        parts = [by_name[o.name].headline() for o in shared]
         return {
             "schema": SCHEMA_ID,
             "kind": "compare",
             "calculator": self.calc.id,
             "title": self.calc.title,
+            "headline": HEADLINE_SEP.join(p["text"] for p in parts) or "The two options share no headline outcome.",
+            "headline_parts": parts,
             "vs": self.vs,
             "a": self.a.doc(),
             "b": self.b.doc(),
@@ -537,6 +598,10 @@ class RollAnswer:
                 _badge(o, entry)
             outcomes.append(entry)
         doc["outcomes"] = outcomes
+        first = calc.headline_outcomes(calc.outcomes_for(roll.inputs))
+        parts = [{"outcome": o.name, "text": f"{o.label}{' ' if ': ' in o.label else ': '}{value_label(o, roll.outcomes[o.name])}"} for o in first]
+        doc["headline"] = HEADLINE_SEP.join(p["text"] for p in parts)
+        doc["headline_parts"] = parts
         doc["summary"] = f"Rolled with seed {seed.text}: " + "; ".join(o["summary"] for o in outcomes)
         return doc
 

@@ -267,6 +267,10 @@ class Calculator:
     # False for a calculator whose procedure never asks for a die (the page
     # then offers no Seed and Roll); tests check it against real rolls.
     rolls_dice: bool = True
+    # The outcome or two a player decides on, first in every answer (its
+    # ``headline``): outcome names, or a name ending in "*" for every outcome
+    # whose name starts so (a map's units: "modifier_*").
+    headline: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not _ID.match(self.id):
@@ -274,6 +278,13 @@ class Calculator:
         names = [f.name for f in self.fields]
         if len(set(names)) != len(names):
             raise ValueError(f"{self.id}: duplicate field names")
+        if not self.headline:
+            raise ValueError(f"{self.id}: no headline: name the outcome or two a player decides on")
+        if not callable(self.outcomes):
+            known = {o.name for o in self.outcomes}
+            unknown = [h for h in self.headline if not (h[:-1] if h.endswith("*") else h) or not any(n == h or (h.endswith("*") and n.startswith(h[:-1])) for n in known)]
+            if unknown:
+                raise ValueError(f"{self.id}: headline names no outcome: {unknown}")
 
     def field(self, name: str) -> Field:
         for f in self.fields:
@@ -283,6 +294,15 @@ class Calculator:
 
     def outcomes_for(self, inputs: dict[str, Any]) -> tuple[Outcome, ...]:
         return self.outcomes(inputs) if callable(self.outcomes) else self.outcomes
+
+    def headline_outcomes(self, outcomes: Sequence[Outcome]) -> list[Outcome]:
+        """Of these outcomes, the headline's, in the order the headline names them."""
+        out: list[Outcome] = []
+        for name in self.headline:
+            out += [o for o in outcomes if (o.name.startswith(name[:-1]) if name.endswith("*") else o.name == name) and o not in out]
+        if not out:
+            raise AssertionError(f"{self.id}: no outcome of these inputs is in the headline {self.headline}")
+        return out
 
     def validate(self, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Typed inputs with defaults filled in, or InputError listing every problem."""

@@ -280,3 +280,59 @@ def test_error_messages_quote_at_most_80_characters_of_a_value():
         rules_py.answer("chq-comms-check", {"boosts": huge})
     assert len(str(caught.value)) < 300
     assert "131000 characters" in str(caught.value)
+
+
+# ---------------------------------------------------------------- the headline
+
+
+def test_headline_of_a_yes_no_outcome_is_its_chance():
+    # Soviet comms succeed 11/32 of the time (tests/test_chq_comms.py), 34.375 %.
+    doc = rules_py.answer("chq-comms-check", {"nation": "soviet"})
+    assert doc["headline"] == "Check succeeds 34.4%"
+    assert doc["headline_parts"] == [{"outcome": "success", "text": "Check succeeds 34.4%"}]
+
+
+def test_headline_of_a_number_is_its_average_and_its_median():
+    # Six casualties, each saved on a 6: saved ~ Binomial(6, 1/6), mean 6/6 = 1.
+    # P(saved >= 1) = 1 - (5/6)^6 = 31031/46656 = 66.5 % (at least a half), and
+    # P(saved >= 2) = 1 - (15625 + 6 * 3125) / 46656 = 12281/46656 = 26.3 % (less):
+    # so 1 is the most a player reaches at least half of the time.
+    assert rules_py.answer("k47-medic", {"casualties": "6"})["headline"] == "Saved: 1.00 on average, 1 or more 66.5%"
+    # Three casualties: P(saved >= 1) = 1 - 125/216 = 91/216 < 1/2, so only the
+    # average is worth a line (0 or more is every roll).
+    assert rules_py.answer("k47-medic", {})["headline"] == "Saved: 0.50 on average"
+
+
+def test_headline_of_a_comparison_marks_each_option():
+    doc = rules_py.compare("chq-comms-check", {"nation": "germany"}, {"nation": "soviet"})
+    # 1/2 -> 11/32: -5/32 = -15.625 points.
+    (part,) = doc["headline_parts"]
+    assert part == {"outcome": "success", "lead": "Check succeeds ", "a": "50.0%", "b": "34.4%", "tail": ", \u221215.6 points", "text": "Check succeeds 50.0% \u2192 34.4%, \u221215.6 points"}
+    assert doc["headline"] == part["text"]
+
+
+def test_headline_of_a_roll_is_what_was_rolled():
+    # Seed 7, Soviet comms: the comms dice show 3 2 4 (one success) and the
+    # opposing dice 6 1 1 (one success): no more successes, so no.
+    doc = rules_py.answer("chq-comms-check", {"nation": "soviet"}, 7)
+    assert [[f["face"] for f in d["faces"]] for d in doc["dice"]] == [[3, 2, 4], [6, 1, 1]]
+    assert doc["headline"] == "Check succeeds: no"
+
+
+@pytest.mark.parametrize("calc", rules_py.calculators(), ids=lambda c: c.id)
+def test_every_answer_leads_with_its_headline(calc):
+    for raw in ({}, *calc.examples):
+        doc = rules_py.answer(calc.id, raw)
+        names = [p["outcome"] for p in doc["headline_parts"]]
+        assert names and set(names) <= {o["name"] for o in doc["outcomes"]}
+        assert doc["headline"] == " \u00b7 ".join(p["text"] for p in doc["headline_parts"])
+
+
+def test_a_calculator_must_name_its_headline():
+    from rules_py.calculator import Calculator, Outcome
+
+    outcomes = (Outcome("hit", "bool", "Hit"),)
+    with pytest.raises(ValueError, match="no headline"):
+        Calculator(id="x-test", title="t", system="s", procedure=lambda dice: {"hit": True}, fields=(), outcomes=outcomes)
+    with pytest.raises(ValueError, match=r"headline names no outcome: \['miss'\]"):
+        Calculator(id="x-test", title="t", system="s", procedure=lambda dice: {"hit": True}, fields=(), outcomes=outcomes, headline=("miss",))

@@ -42,6 +42,7 @@ CALCULATORS = (
         title="Combat HQ comms check",
         system="combat-hq",
         procedure=comms_check,
+        headline=("success",),
         page="combat-hq/comms.md",
         description="The chance that a radio call gets through: your comms dice against three opposing dice, all scoring on 4+.",
         fields=(

@@ -59,6 +59,7 @@ CALCULATORS = (
         title="Combat HQ artillery deviation",
         system="combat-hq",
         procedure=deviation,
+        headline=("deviates", "distance"),
         page="combat-hq/artillery.md",
         description="Whether a direct-support battery's first fire for effect drifts off its aiming point, and how far.",
         fields=(

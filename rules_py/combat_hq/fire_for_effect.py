@@ -202,6 +202,7 @@ CALCULATORS = (
         title="Combat HQ fire for effect",
         system="combat-hq",
         procedure=fire_for_effect,
+        headline=("suppressed", "forced_back"),
         page="combat-hq/artillery.md",
         description="A direct-support battery's Fire Dice against one unit under its template: Disruptions, suppression and whether the unit is forced back.",
         fields=(

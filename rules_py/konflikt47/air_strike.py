@@ -170,6 +170,7 @@ CALCULATORS = (
         title="Konflikt '47 air strike",
         system="konflikt47",
         procedure=air_strike,
+        headline=("aborted", "hits"),
         page="konflikt47/air-strikes.md",
         description="When an observer's aircraft turns up, whether flak drives it off, and what its attack run does to the target.",
         fields=(

@@ -43,6 +43,7 @@ CALCULATORS = (
         title="Konflikt '47 friendly flak holding fire",
         system="konflikt47",
         procedure=hold_fire,
+        headline=("firing",),
         page="konflikt47/air-strikes.md",
         description="How many of your own flak units open fire on your aircraft because they fail to hold their fire.",
         fields=(

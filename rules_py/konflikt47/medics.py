@@ -30,6 +30,7 @@ CALCULATORS = (
         title="Konflikt '47 medic",
         system="konflikt47",
         procedure=medic,
+        headline=("saved",),
         page="konflikt47/officers-and-medics.md",
         description="How many of a unit's casualties a medic saves, one die per casualty.",
         fields=(

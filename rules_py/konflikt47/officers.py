@@ -40,6 +40,7 @@ CALCULATORS = (
         title="Konflikt '47 officer's morale bonus",
         system="konflikt47",
         procedure=officer_morale,
+        headline=("morale",),
         page="konflikt47/officers-and-medics.md",
         description=f"A unit's morale with the bonus of the best officer within {RANGE} inches, capped at {MORALE_CAP}.",
         fields=(

@@ -78,6 +78,7 @@ CALCULATORS = (
         title="Konflikt '47 smoke barrage",
         system="konflikt47",
         procedure=smoke_barrage,
+        headline=("arrival_turn",),
         page="konflikt47/artillery-observers.md",
         description="On which turn an observer's smoke barrage lands, where, and how many turn-start checks its smoke survives.",
         fields=(

@@ -138,6 +138,7 @@ CALCULATORS = (
         title="Operation Konrad retreat",
         system="konrad",
         procedure=retreat,
+        headline=("result", "sectors"),
         page="konrad/retreats.md",
         description="Where a retreating divisional unit may end up on a sector map, which overstacked sectors' units must test morale on the way, or whether it is eliminated or surrenders.",
         fields=(

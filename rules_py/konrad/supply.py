@@ -169,6 +169,7 @@ CALCULATORS = (
         title="Operation Konrad supply modifier",
         system="konrad",
         procedure=supply,
+        headline=("modifier", "depot_active", "modifier_*"),
         page="konrad/supply.md",
         description="The supply modifier to morale and REMO: for one unit from its distance to the depot, or for every unit on a sector map, with isolation and supply lines.",
         fields=(

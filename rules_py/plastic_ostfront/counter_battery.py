@@ -51,6 +51,7 @@ CALCULATORS = (
         title="Plastic Ostfront counter-battery spotting",
         system="plastic-ostfront",
         procedure=counter_battery,
+        headline=("spotted",),
         page="plastic-ostfront/counter-battery.md",
         description="Whether a counter-battery battery locates one of the enemy batteries that fire this turn, and after how many throws.",
         fields=(

@@ -105,6 +105,7 @@ CALCULATORS = (
         title="Plastic Ostfront cover collapse",
         system="plastic-ostfront",
         procedure=cover_collapse,
+        headline=("collapsed",),
         page="plastic-ostfront/cover.md",
         description="When a hit lands on cover, table 7: the chance it collapses and the cover value left afterwards.",
         fields=(

@@ -400,6 +400,7 @@ CALCULATORS = (
         title="Plastic Ostfront artillery shoot",
         system="plastic-ostfront",
         procedure=artillery_shoot,
+        headline=("pinned", "knocked_out"),
         page="plastic-ostfront/artillery-shoot.md",
         description="One element under the template: whether the fire arrives and at what intensity, pinning, hits, damage, its effect, and the ammunition spent.",
         fields=(
