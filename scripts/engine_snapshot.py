@@ -53,7 +53,7 @@ def outputs(calc_id: str, inputs: dict) -> dict:
 
 def cases(drawn: int, more: dict[str, int]):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    from strategies import valid_inputs  # noqa: PLC0415 (the tests' strategies, only when recording)
+    from strategies import valid_inputs  # the tests' strategies, only when recording
 
     for calc in calculators():
         yield calc.id, {}
