@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
@@ -400,20 +401,32 @@ def _fold_outcomes(fold: _Fold, steps: "_StepLog | None") -> dict[str, Distribut
     out: dict[str, Distribution] = {}
     for keep, wanted in plan.items():
         tallies: dict[str, dict[Hashable, int]] = {name: {} for name in wanted}
-        weighted = counts(keep)
-        if len(weighted) == 1:
-            combos: Iterable = (((v,), w) for v, w in weighted[0])
-        elif len(weighted) == 2:
-            first, second = weighted
-            combos = (((a, b), wa * wb) for a, wa in first for b, wb in second)
-        else:
-            combos = ((tuple(v for v, _ in combo), math.prod(w for _, w in combo)) for combo in itertools.product(*weighted))
         pairs = [(name, tallies[name]) for name in wanted]
-        for values, ways in combos:
-            result = outcome(*values)
-            for name, tally in pairs:
-                value = result[name]
-                tally[value] = tally.get(value, 0) + ways
+        weighted = counts(keep)
+        if len(weighted) == 2:
+            # The common case, two sides, as plain nested loops (the fold's
+            # whole cost is this loop): for each value of the first side, the
+            # second side's ways are summed per result, small integers, and
+            # multiplied by the first side's ways once per distinct result.
+            first, second = weighted
+            get = operator.itemgetter(*wanted)
+            single = len(wanted) == 1
+            for a, wa in first:
+                inner: dict[Hashable, int] = {}
+                for b, wb in second:
+                    key = get(outcome(a, b))
+                    inner[key] = inner.get(key, 0) + wb
+                for key, ways in inner.items():
+                    ways *= wa
+                    for (_, tally), value in zip(pairs, (key,) if single else key):
+                        tally[value] = tally.get(value, 0) + ways
+        else:
+            for combo in itertools.product(*weighted):
+                result = outcome(*(v for v, _ in combo))
+                ways = math.prod(w for _, w in combo)
+                for name, tally in pairs:
+                    value = result[name]
+                    tally[value] = tally.get(value, 0) + ways
         for name, tally in tallies.items():
             if sum(tally.values()) != total:
                 raise ValueError(f"outcome {name} does not sum to 1")
