@@ -54,6 +54,20 @@ untouched (the odds-mode value is an opaque token, so reading or extending it
 fails loudly rather than giving wrong odds); after other dice, or inside a
 sub, it falls back to the exact product.
 
+``return dice.fold(groups, outcome, reads)`` is the common ending of a
+procedure: independent pools (:class:`Pool`; a group is one pool, or several
+whose values add up), then ``outcome``, a pure function of the groups'
+values, giving the outcomes. A roll rolls every pool once, in order; the
+odds are no replay at all but one loop over the groups' values, with integer
+counts of equally likely rolls over one common denominator (the product of
+the pools' ``sides**n``) and one Fraction per value at the end. An outcome
+that ``reads`` names reads only some coordinates of vector values (the
+successes but not the 6s, say): it is folded over those marginals alone,
+the other coordinates set to 0, which is exact because the odds report each
+outcome's own distribution. Its result must be returned untouched, like
+``parts``; after other dice, or inside a sub, it is the exact product of one
+choice point per pool.
+
 A procedure must be deterministic given its choices: no clocks, no global
 random state, and the same sequence of choice points for the same choices.
 """
