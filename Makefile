@@ -80,6 +80,7 @@ test: check site
 # Benchmarks, not timed tests: odds in CPython, then the calculators in Chromium.
 bench: site
 	$(PY) scripts/bench_odds.py
+	$(PY) scripts/bench_icepool.py
 	$(PY) scripts/bench_konrad_map.py
 	$(PY) scripts/bench_browser.py
 	$(PY) scripts/bench_map_editor.py

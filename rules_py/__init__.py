@@ -20,8 +20,9 @@ from .answer import Comparison, OddsAnswer, RollAnswer, compare_answer, odds_ans
 from .calculator import Calculator, InputError
 from .registry import calculators, get
 from .seeds import Seed, parse_seed
+from .sweep import sweep
 
-__all__ = ["Calculator", "InputError", "Seed", "calculators", "get", "odds", "roll", "answer", "compare", "compare_odds", "schema", "parse_seed", "call_json"]
+__all__ = ["Calculator", "InputError", "Seed", "calculators", "get", "odds", "roll", "answer", "compare", "compare_odds", "schema", "parse_seed", "call_json", "sweep"]
 
 
 def odds(calculator_id: str, inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -2,6 +2,7 @@
 
     python -m rules_py list
     python -m rules_py odds ID [name=value ...] [--vs name=value ...]
+    python -m rules_py odds ID [name=value ...] --sweep NAME
     python -m rules_py roll ID --seed S [--answer] [name=value ...]
     python -m rules_py answer ID [--seed S] [name=value ...]
 
@@ -9,7 +10,8 @@ Output is one JSON object on stdout (one line per calculator for ``list``).
 ``odds`` and ``roll`` print the compact objects of the CLI contract; ``odds``
 with ``--vs`` compares two options: the inputs after ``--vs`` are option b's
 changes from option a (see :func:`rules_py.compare_odds` and the README);
-``answer`` (and ``roll --answer``) prints the typed answer the page renders
+``odds`` with ``--sweep NAME`` gives the odds at every value of one input
+(:func:`rules_py.sweep`); ``answer`` (and ``roll --answer``) prints the typed answer the page renders
 (:mod:`rules_py.answer`). A seed is a whole number or a phrase
 (:mod:`rules_py.seeds`). Bad input exits with status 2 and one ``error:``
 line on stderr, nothing on stdout. Output that cannot be written (a full
@@ -25,6 +27,7 @@ import sys
 from . import answer, calculators, compare_odds, odds, roll
 from .calculator import InputError, quoted
 from .seeds import Seed, parse_seed
+from .sweep import split_sweep, sweep
 
 USAGE = "usage: python -m rules_py list | odds ID [name=value ...] [--vs name=value ...] | roll ID --seed S [--answer] [name=value ...] | answer ID [--seed S] [name=value ...]"
 
@@ -85,6 +88,8 @@ def _text(args: list[str]) -> str:
     if not rest:
         raise InputError(f"{command} needs a calculator id; 'list' shows them")
     options = rest[1:]
+    if command == "odds" and any(a == "--sweep" or a.startswith("--sweep=") for a in options):
+        return _sweep_text(rest[0], options)
     vs_args = None
     if "--vs" in options:
         at = options.index("--vs")
@@ -110,6 +115,14 @@ def _text(args: list[str]) -> str:
             raise InputError("answer prints the typed answer already: drop --answer")
         result = answer(rest[0], inputs, seed)
     return json.dumps(result, indent=2) + "\n"
+
+
+def _sweep_text(calculator_id: str, options: list[str]) -> str:
+    """``odds ID [name=value ...] --sweep NAME`` (rules_py.sweep)."""
+    name, others = split_sweep(options)
+    if any(arg.startswith("--") for arg in others):
+        raise InputError("odds --sweep takes name=value inputs only (no --vs, --seed or --answer)", "sweep")
+    return json.dumps(sweep(calculator_id, _pairs(others), name), indent=2) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -54,18 +54,34 @@ untouched (the odds-mode value is an opaque token, so reading or extending it
 fails loudly rather than giving wrong odds); after other dice, or inside a
 sub, it falls back to the exact product.
 
+``return dice.fold(groups, outcome, reads)`` is the common ending of a
+procedure: independent pools (:class:`Pool`; a group is one pool, or several
+whose values add up), then ``outcome``, a pure function of the groups'
+values, giving the outcomes. A roll rolls every pool once, in order; the
+odds are no replay at all but one loop over the groups' values, with integer
+counts of equally likely rolls over one common denominator (the product of
+the pools' ``sides**n``) and one Fraction per value at the end. An outcome
+that ``reads`` names reads only some coordinates of vector values (the
+successes but not the 6s, say): it is folded over those marginals alone,
+the other coordinates set to 0, which is exact because the odds report each
+outcome's own distribution. Its result must be returned untouched, like
+``parts``; after other dice, or inside a sub, it is the exact product of one
+choice point per pool.
+
 A procedure must be deterministic given its choices: no clocks, no global
 random state, and the same sequence of choice points for the same choices.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+import operator
 import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = [
     "face_table",
@@ -77,6 +93,7 @@ __all__ = [
     "sum_of",
     "successes",
     "pool",
+    "Pool",
     "enumerate_outcomes",
     "enumerate_steps",
     "enumerate_values",
@@ -169,23 +186,6 @@ class Distribution(Mapping):
         """P(X = value); zero for a value never produced."""
         return self._p.get(value, Fraction(0))
 
-    def map(self, fn: Callable[[Any], Hashable]) -> "Distribution":
-        """The distribution of fn(X); values that fn merges add their weights."""
-        return Distribution((fn(v), p) for v, p in self._items)
-
-    def __add__(self, other: "Distribution | int") -> "Distribution":
-        """X + Y for independent X, Y (convolution), or X + c for a constant."""
-        if isinstance(other, Distribution):
-            out: dict[Hashable, Fraction] = {}
-            for a, pa in self._items:
-                for b, pb in other._items:
-                    s = _add(a, b)
-                    out[s] = out.get(s, Fraction(0)) + pa * pb
-            return Distribution(out)
-        return self.map(lambda v: _add(v, other))
-
-    __radd__ = __add__
-
     def mean(self) -> Fraction:
         """E[X] = sum of value * P(value); numeric values only."""
         return sum((Fraction(v) * p for v, p in self._items), Fraction(0))
@@ -238,6 +238,12 @@ def pool(n: int, sides: int, key: Callable[[int], Hashable] | FaceTable) -> Dist
 
 @lru_cache(maxsize=None)
 def _pool(n: int, sides: int, table: FaceTable) -> Distribution:
+    return Distribution({value: Fraction(ways, sides**n) for value, ways in _pool_counts(n, sides, table)})
+
+
+@lru_cache(maxsize=None)
+def _pool_counts(n: int, sides: int, table: FaceTable) -> tuple[tuple[Hashable, int], ...]:
+    """The pool's values, each with how many of the sides**n equally likely rolls give it."""
     if n < 0:
         raise ValueError("cannot roll a negative number of dice")
     face_table(sides, table)  # checks its length
@@ -257,7 +263,7 @@ def _pool(n: int, sides: int, table: FaceTable) -> Distribution:
                 total = _add(a, b)
                 step[total] = step.get(total, 0) + ways_a * ways_b
         counts = step
-    return Distribution({value: Fraction(ways, sides**n) for value, ways in counts.items()})
+    return tuple(counts.items())
 
 
 @lru_cache(maxsize=None)
@@ -280,6 +286,166 @@ def sum_of(n: int, sides: int) -> Distribution:
 def successes(n: int, target: int, sides: int = 6) -> Distribution:
     """How many of n dice show target or more: Binomial(n, (sides-target+1)/sides)."""
     return _pool(n, sides, at_least(target, sides))
+
+
+# ---------------------------------------------------------------------------
+# Folds: independent pools, then a pure function of their results
+
+
+class Pool(NamedTuple):
+    """What :meth:`Dice.fold` rolls: ``n`` dice of ``sides`` under ``label``,
+    each face read through ``key`` and ``counts`` naming what it counts (as
+    :meth:`Dice.pool` takes them). ``adds``, when given, lists the
+    coordinates of a vector key that count toward the pool's group (the
+    others are still rolled and shown, but add 0): a die that shows its 6s
+    but whose 6s do not count, say."""
+
+    n: int
+    sides: int
+    label: str
+    key: FaceTable | Callable[[int], Hashable]
+    counts: Counts | None = None
+    adds: tuple[int, ...] | None = None
+
+
+Reads = tuple  # the coordinates of the groups' vector values an outcome reads
+
+
+def _kept(keep: Reads | None, also: Reads | None) -> Reads | None:
+    """The coordinates both keep (None keeps every coordinate)."""
+    if keep is None:
+        return also
+    if also is None:
+        return keep
+    return tuple(i for i in keep if i in also)
+
+
+def _masked(value: Any, keep: Reads | None) -> Any:
+    """A vector value with the coordinates outside ``keep`` set to 0; a number as it is."""
+    if keep is None or not isinstance(value, tuple):
+        return value
+    return tuple(x if i in keep else 0 for i, x in enumerate(value))
+
+
+@lru_cache(maxsize=None)
+def _masked_table(table: FaceTable, keep: Reads | None) -> FaceTable:
+    return table if keep is None else tuple(_masked(entry, keep) for entry in table)
+
+
+@lru_cache(maxsize=None)
+def _group_counts(pools: tuple[tuple[int, int, FaceTable], ...]) -> tuple[tuple[tuple[Hashable, int], ...], int]:
+    """The sum of independent pools ``(n, sides, table)``: each value with its
+    number of equally likely rolls, and the number of rolls (the product of
+    the pools' ``sides**n``), by convolution of the pools' integer counts."""
+    (n, sides, table), *rest = pools
+    counts = dict(_pool_counts(n, sides, table))
+    total = sides**n
+    for n, sides, table in rest:
+        step: dict[Hashable, int] = {}
+        other = _pool_counts(n, sides, table)
+        for a, ways_a in counts.items():
+            for b, ways_b in other:
+                value = _add(a, b)
+                step[value] = step.get(value, 0) + ways_a * ways_b
+        counts = step
+        total *= sides**n
+    return tuple(counts.items()), total
+
+
+class _Fold:
+    """Odds mode's answer to ``dice.fold(...)`` at the top of a procedure: a
+    token ``enumerate_outcomes`` recognises (see _fold_outcomes). Like
+    _Parts, deliberately not a mapping."""
+
+    __slots__ = ("groups", "outcome", "reads")
+
+    def __init__(self, groups: tuple[tuple[Pool, ...], ...], outcome: Callable[..., Mapping[str, Hashable]], reads: Mapping[str, Reads] | None):
+        self.groups, self.outcome, self.reads = groups, outcome, dict(reads or {})
+
+
+def _groups(groups: Iterable[Pool | Iterable[Pool]]) -> tuple[tuple[Pool, ...], ...]:
+    """Each group as a tuple of pools with face tables for keys."""
+    out = []
+    for group in groups:
+        pools = (group,) if isinstance(group, Pool) else tuple(group)
+        if not pools:
+            raise ValueError("fold: a group needs at least one pool")
+        out.append(tuple(p._replace(key=face_table(p.sides, p.key)) for p in pools))
+    return tuple(out)
+
+
+def _fold_outcomes(fold: _Fold, steps: "_StepLog | None") -> dict[str, Distribution]:
+    """Each outcome's exact distribution from one loop over the groups' values.
+
+    An outcome listed in ``reads`` is folded over the groups' marginals on
+    the coordinates it reads (the others set to 0 in every pool): exact for
+    its own distribution, which is all the odds report, when it depends on
+    those coordinates only. The others are folded over the whole of each
+    group. Weights are integer counts of equally likely rolls over one
+    common denominator, the product of every pool's ``sides**n``; each value
+    becomes one Fraction at the end.
+    """
+    groups, outcome = fold.groups, fold.outcome
+    if steps is not None:
+        seen: dict[str, int] = {}
+        for pool in (p for group in groups for p in group):
+            k = seen.get(pool.label, 0)
+            seen[pool.label] = k + 1
+            counting = pool.key != faces(pool.sides) and not isinstance(pool.key[0], tuple)
+            rolls = pool.sides**pool.n
+            for value, ways in _pool_counts(pool.n, pool.sides, pool.key):
+                steps.add((pool.label, k), pool.label, None, pool.counts, counting, value, ways, rolls)
+
+    def counts(keep: Reads | None) -> list[tuple[tuple[Hashable, int], ...]]:
+        return [_group_counts(tuple((p.n, p.sides, _masked_table(p.key, _kept(keep, p.adds))) for p in group))[0] for group in groups]
+
+    total = 1
+    for group in groups:
+        for p in group:
+            total *= p.sides**p.n
+    # The outcome names, from one evaluation; then the outcomes by what they read.
+    some = next(iter(fold.reads.values()), None)
+    names = list(outcome(*(values[0][0] for values in counts(some))))
+    plan: dict[Reads | None, list[str]] = {}
+    for name in fold.reads:
+        if name not in names:
+            raise ValueError(f"fold: reads names outcome {name!r}, which the procedure does not return")
+    for name in names:
+        plan.setdefault(fold.reads.get(name), []).append(name)
+    out: dict[str, Distribution] = {}
+    for keep, wanted in plan.items():
+        tallies: dict[str, dict[Hashable, int]] = {name: {} for name in wanted}
+        pairs = [(name, tallies[name]) for name in wanted]
+        weighted = counts(keep)
+        if len(weighted) == 2:
+            # The common case, two sides, as plain nested loops (the fold's
+            # whole cost is this loop): for each value of the first side, the
+            # second side's ways are summed per result, small integers, and
+            # multiplied by the first side's ways once per distinct result.
+            first, second = weighted
+            get = operator.itemgetter(*wanted)
+            single = len(wanted) == 1
+            for a, wa in first:
+                inner: dict[Hashable, int] = {}
+                for b, wb in second:
+                    key = get(outcome(a, b))
+                    inner[key] = inner.get(key, 0) + wb
+                for key, ways in inner.items():
+                    ways *= wa
+                    for (_, tally), value in zip(pairs, (key,) if single else key):
+                        tally[value] = tally.get(value, 0) + ways
+        else:
+            for combo in itertools.product(*weighted):
+                result = outcome(*(v for v, _ in combo))
+                ways = math.prod(w for _, w in combo)
+                for name, tally in pairs:
+                    value = result[name]
+                    tally[value] = tally.get(value, 0) + ways
+        for name, tally in tallies.items():
+            if sum(tally.values()) != total:
+                raise ValueError(f"outcome {name} does not sum to 1")
+            out[name] = Distribution._exact({value: Fraction(ways, total) for value, ways in tally.items() if ways})
+    return {name: out[name] for name in names}
 
 
 # ---------------------------------------------------------------------------
@@ -325,6 +491,29 @@ class Dice:
         """The merged outcomes of independent parts, each ``(fn, *args)`` with
         ``fn(dice, *args) -> dict`` of outcome names no other part returns."""
         raise NotImplementedError
+
+    def fold(self, groups: Iterable[Pool | Iterable[Pool]], outcome: Callable[..., Mapping[str, Hashable]], reads: Mapping[str, Reads] | None = None) -> Any:
+        """The outcomes of independent pools: ``outcome(*values)``, a pure
+        function of each group's value (a group is a Pool, or several pools
+        whose values add up, element-wise for vector keys, through their
+        ``adds``), returning a dict of outcomes.
+
+        The pools are rolled in order, each once, like :meth:`pool`. In odds
+        mode at the top of a procedure, the odds are folded instead of
+        replayed (see _fold_outcomes), and ``reads`` may name, per outcome,
+        the coordinates of the groups' vector values that outcome depends on:
+        it is then folded over those marginals only. A name left out reads
+        everything (the joint). Its result must be returned untouched (the
+        odds-mode value is a token); anywhere else it is an exact product of
+        choice points, one per pool."""
+        values = []
+        for group in _groups(groups):
+            total = None
+            for p in group:
+                value = _masked(self.pool(p.n, p.sides, p.label, p.key, p.counts), p.adds)
+                total = value if total is None else _add(total, value)
+            values.append(total)
+        return dict(outcome(*values))
 
 
 class Rolling(Dice):
@@ -423,10 +612,6 @@ class Enumerating(Dice):
         self._num = 1
         self._den = 1
 
-    @property
-    def weight(self) -> Fraction:
-        return Fraction(self._num, self._den)
-
     def _pick(self, dist: Distribution) -> Any:
         """This path's value at the next choice point, its weight multiplied in."""
         weights = dist._weights
@@ -507,6 +692,11 @@ class Enumerating(Dice):
         if len(self._sizes) > self._changed:  # this replay reaches the part along a new path
             self._steps.add_part((fn, seen), edges, self._num, self._den)
         return _Freeze.unpack(self._pick(dist))
+
+    def fold(self, groups, outcome, reads=None):
+        if self._top and not self._sizes:
+            return _Fold(_groups(groups), outcome, reads)
+        return super().fold(groups, outcome, reads)
 
     def parts(self, *parts):
         if self._top and not self._sizes:
@@ -617,6 +807,10 @@ def _enumerate(procedure: Callable[..., Mapping[str, Hashable]], args: tuple, st
     cache: dict = {}
     probe = Enumerating([], cache, top=True)
     first = procedure(probe, *args)
+    if isinstance(first, _Fold):
+        if probe._sizes:
+            raise ValueError(f"{procedure.__name__}: dice.fold(...) must be the procedure's only use of dice")
+        return _fold_outcomes(first, steps)
     if isinstance(first, _Parts):
         if probe._sizes:
             raise ValueError(f"{procedure.__name__}: dice.parts(...) must be the procedure's only use of dice")

@@ -13,6 +13,7 @@ margin C - O is distributed as Bin(c + o, 1/2) - o, since o - O ~ Bin(o, 1/2).
 from __future__ import annotations
 
 from ..calculator import Calculator, Choice, Field, Outcome
+from ..dice import SUCCESSES, Pool, at_least
 from ..tables import load
 
 NATIONS = load("combat_hq", "comms_dice")
@@ -31,8 +32,14 @@ def comms_dice(nation: str, boosts: int, air_recon: bool) -> int:
 
 def comms_check(dice, nation: str, boosts: int, air_recon: bool) -> dict:
     """One comms check: success when comms successes exceed the opposing ones."""
-    own = dice.successes(comms_dice(nation, boosts, air_recon), POOLS.lookup("pool", "comms", "target"), "comms dice")
-    opposed = dice.successes(POOLS.lookup("pool", "opposing", "dice"), POOLS.lookup("pool", "opposing", "target"), "opposing dice")
+    target, opposing_target = POOLS.lookup("pool", "comms", "target"), POOLS.lookup("pool", "opposing", "target")
+    own = Pool(comms_dice(nation, boosts, air_recon), 6, "comms dice", at_least(target), SUCCESSES)
+    opposing = Pool(POOLS.lookup("pool", "opposing", "dice"), 6, "opposing dice", at_least(opposing_target), SUCCESSES)
+    return dice.fold((own, opposing), _verdict)
+
+
+def _verdict(own: int, opposed: int) -> dict:
+    """The check's outcomes from the two sides' successes."""
     return {"success": own > opposed, "margin": own - opposed}
 
 

@@ -30,13 +30,15 @@ are independent, so
     (r, b) of the unit's pool of P(f, a) P(r, b), where max(0, f - r) = u and
     (b <= a) = s.
 
-Speed: each pool is one choice point (``dice.pool`` with a vector key). The
-unit's roll is a ``dice.sub`` keyed on the battery's count of 6s only, and it
-passes on only what the outcomes need (its successes capped at the battery's
-dice, and the suppression verdict), so the unit's pool is enumerated once per
-count of battery 6s, not once per battery result. For F battery dice and R
-unit dice that is about (F+1)(F+2)/2 * 2(F+1) + (F+1) * (R+1)(R+2)/2 replays
-at worst, instead of the product of the two pools' sizes.
+Speed: the procedure ends in one ``dice.fold`` of the two sides' pools
+(a pool a side, or two for the unit when its Cover and partial-target dice
+score apart), so the odds are one loop over the pools' values, never a
+replay per path. ``unopposed`` and ``forced_back`` read only the successes
+and ``suppressed`` only the 6s, so each folds over those marginals: for F
+battery dice and R unit dice, about 2(F+1)(R+1) evaluations. The readings
+that join the two (``if_suppressed``, ``suppressed_without_disruption``)
+fold over the joint (successes, 6s) of each side instead, about
+(F+1)(F+2)/2 * (R+1)(R+2)/2 evaluations.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..calculator import Calculator, Choice, Field, Outcome
+from ..dice import Pool
 from ..tables import load
 
 SHEAVES = load("combat_hq", "sheaves")
@@ -73,6 +76,7 @@ def successes_and_sixes(tn: int) -> tuple[tuple[int, int], ...]:
 
 
 SUCCESSES_AND_SIXES = (("success", "successes"), ("six", "sixes"))  # how a roll in words counts them
+_SUCCESSES, _SIXES = (0,), (1,)  # the coordinates of a (successes, sixes) value
 # Every target number's table, built once: the procedure runs once per leaf of the odds tree.
 _COUNTS = {tn: tuple((1 if face >= tn else 0, 1 if face == 6 else 0) for face in range(1, 7)) for tn in range(1, 8)}
 
@@ -92,33 +96,6 @@ def _pool_label(side: str, n: int, tn: int) -> str:
     # A roll's label, built once per pool size: the procedure runs once per leaf
     # of the odds tree, where labels go unused. (A memo of text, not a cache key.)
     return f"{side} ({n}D6, {tn}+): successes and 6s"
-
-
-def _unit_roll(dice, n: int, tn: int, battery_sixes: int, cap: int) -> tuple[int, bool]:
-    """The unit's n dice, as far as the outcomes need them: (successes capped
-    at ``cap``, whether the unit is suppressed, i.e. shows no more 6s than
-    ``battery_sixes``).
-
-    Kept apart from the battery's roll so that, in odds mode, it is enumerated
-    once per distinct count of battery 6s rather than once per battery result;
-    capping the successes at the most the battery can score loses nothing.
-    """
-    saves, sixes = dice.pool(n, 6, _pool_label("unit's Reaction, Cover and partial-target dice", n, tn), successes_and_sixes(tn), SUCCESSES_AND_SIXES)
-    return (saves if saves < cap else cap), sixes <= battery_sixes
-
-
-def _unit_roll_apart(dice, n: int, tn: int, n_extra: int, extra_tn: int, extra_sixes: bool, battery_sixes: int, cap: int) -> tuple[int, bool]:
-    """As :func:`_unit_roll`, for the readings where the Cover and partial-target
-    dice are a pool of their own: scoring on ``extra_tn``, and counting among
-    the unit's 6s only when ``extra_sixes``."""
-    saves = sixes = 0
-    if n:
-        saves, sixes = dice.pool(n, 6, _pool_label("unit's Reaction Dice", n, tn), successes_and_sixes(tn), SUCCESSES_AND_SIXES)
-    if n_extra:
-        more, more_sixes = dice.pool(n_extra, 6, _pool_label("unit's Cover and partial-target dice", n_extra, extra_tn), successes_and_sixes(extra_tn), SUCCESSES_AND_SIXES)
-        saves += more
-        sixes += more_sixes if extra_sixes else 0
-    return (saves if saves < cap else cap), sixes <= battery_sixes
 
 
 def _disruptions(unopposed: int, suppressed: bool, reading: str) -> int:
@@ -149,20 +126,42 @@ def fire_for_effect(
     tn = _FIRE_TN[target]
     n_unit = unit_dice(reaction_dice, cover, partial)
     extra_tn = reaction_target if extra_dice_target == SAME else int(extra_dice_target)
-    hits, sixes = dice.pool(n_fire, 6, _pool_label("battery's Fire Dice", n_fire, tn), successes_and_sixes(tn), SUCCESSES_AND_SIXES)
+    battery = Pool(n_fire, 6, _pool_label("battery's Fire Dice", n_fire, tn), successes_and_sixes(tn), SUCCESSES_AND_SIXES)
     if n_unit == reaction_dice or (extra_tn == reaction_target and extra_dice_sixes):
-        # One pool: more battery 6s than the unit has dice cannot change the comparison.
-        saves, suppressed = dice.sub(_unit_roll, n_unit, reaction_target, sixes if sixes < n_unit else n_unit, n_fire)
-    else:
-        n_extra = n_unit - reaction_dice
-        counted = n_unit if extra_dice_sixes else reaction_dice
-        saves, suppressed = dice.sub(
-            _unit_roll_apart, reaction_dice, reaction_target, n_extra, extra_tn, extra_dice_sixes, sixes if sixes < counted else counted, n_fire
+        unit: tuple[Pool, ...] = (
+            Pool(n_unit, 6, _pool_label("unit's Reaction, Cover and partial-target dice", n_unit, reaction_target), successes_and_sixes(reaction_target), SUCCESSES_AND_SIXES),
         )
-    unopposed = _disruptions(hits - saves if hits > saves else 0, suppressed, disruptions)
-    if suppressed_without_disruption and not unopposed:
-        suppressed = True
-    return {"unopposed": unopposed, "suppressed": suppressed, "forced_back": unopposed > 0}
+    else:
+        # The Cover and partial-target dice as a pool of their own: scoring on
+        # extra_tn, and counting among the unit's 6s only when extra_dice_sixes.
+        n_extra = n_unit - reaction_dice
+        unit = ()
+        if reaction_dice:
+            unit += (Pool(reaction_dice, 6, _pool_label("unit's Reaction Dice", reaction_dice, reaction_target), successes_and_sixes(reaction_target), SUCCESSES_AND_SIXES),)
+        unit += (
+            Pool(
+                n_extra, 6, _pool_label("unit's Cover and partial-target dice", n_extra, extra_tn), successes_and_sixes(extra_tn), SUCCESSES_AND_SIXES,
+                adds=None if extra_dice_sixes else _SUCCESSES,
+            ),
+        )
+
+    def outcome(fire: tuple[int, int], against: tuple[int, int]) -> dict:
+        hits, sixes = fire
+        saves, unit_sixes = against
+        suppressed = unit_sixes <= sixes
+        unopposed = _disruptions(hits - saves if hits > saves else 0, suppressed, disruptions)
+        if suppressed_without_disruption and not unopposed:
+            suppressed = True
+        return {"unopposed": unopposed, "suppressed": suppressed, "forced_back": unopposed > 0}
+
+    # What each outcome reads (see the module's docstring): the successes,
+    # the 6s, or both where a reading joins them.
+    reads = {}
+    if disruptions != "if_suppressed":
+        reads["unopposed"] = reads["forced_back"] = _SUCCESSES
+    if not suppressed_without_disruption:
+        reads["suppressed"] = _SIXES
+    return dice.fold((battery, unit), outcome, reads)
 
 
 def _notes(inputs: dict) -> list[str]:
