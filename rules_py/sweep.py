@@ -20,7 +20,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .calculator import Field, InputError, format_value, quoted
+from .answer import OddsAnswer
+from .calculator import Field, InputError, quoted
+from .formats import format_value
 from .registry import get
 
 
@@ -62,7 +64,7 @@ def sweep(calculator_id: str, inputs: Mapping[str, Any] | None, name: str) -> di
     rows = []
     for value in values:
         try:
-            outcomes = calc.odds({**raw, name: value}).to_dict()["outcomes"]
+            outcomes = OddsAnswer.of(calc, {**raw, name: value}).cli()["outcomes"]
         except InputError as e:
             rows.append({"value": value, "error": str(e)})
             continue
