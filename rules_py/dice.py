@@ -190,10 +190,6 @@ class Distribution(Mapping):
         """E[X] = sum of value * P(value); numeric values only."""
         return sum((Fraction(v) * p for v, p in self._items), Fraction(0))
 
-    def at_least(self, threshold: int | Fraction) -> Fraction:
-        """P(X >= threshold)."""
-        return sum((p for v, p in self._items if v >= threshold), Fraction(0))
-
 
 def _add(a: Any, b: Any) -> Any:
     if isinstance(a, tuple):
