@@ -340,6 +340,8 @@ def interpretation_markdown(note: Interpretation, from_page: str) -> str:
     ]
     if note.calculator:
         lines += ["", f"**Read it otherwise?** Set the `{note.input}` input of the [calculator]({depth}calculators/{note.calculator}.md)."]
+    else:
+        lines += ["", f"**Why no input.** {note.no_input}"]
     lines += ["", "</div>", ""]
     return "\n".join(lines)
 
@@ -350,14 +352,15 @@ def interpretations_page() -> str:
         "# Interpretations",
         "",
         "Where a source is silent, garbled or ambiguous we never invent a rule. Each case is listed here: "
-        "what is unclear, the reading this site uses, and the calculator input that lets you choose another.",
+        "what is unclear, the reading this site uses, and either the calculator input that lets you choose another "
+        "or why no input is needed.",
         "",
     ]
     for sys_, mine in by_system(interpretations()):
         lines += [f"## {sys_.title}", "", "| Rule | What is unclear | Our reading | Choose otherwise |", "| --- | --- | --- | --- |"]
         for n in mine:
             where = f"[{_cell(n.rule)}](../{n.page}#{n.anchor})"
-            choose = f"[`{n.input}`](../calculators/{n.calculator}.md)" if n.calculator else "—"
+            choose = f"[`{n.input}`](../calculators/{n.calculator}.md)" if n.calculator else f"No input: {_cell(n.no_input)}"
             lines.append(f"| {where} | {_cell(n.question)} | {_cell(n.reading)} | {choose} |")
         lines.append("")
     return "\n".join(lines)
