@@ -70,16 +70,16 @@ def test_sheet_type_is_read_at_arms_length(site, system, large):
 def test_type_sizes_read_from_word_boxes(tmp_path):
     # Hand-checked on a PDF of known sizes: the built sheets' own fonts are Liberation Sans, whose
     # descender-to-ascender extent is 905.27 + 211.91 = 1117.2 thousandths of an em; a word box
-    # 11.172 pt high is therefore set at 10 pt, one 7.82 pt high at 7 pt.
+    # 11.172 pt high is therefore set at 10 pt, one 7.2618 pt high at 6.5 pt (under 7).
     pdf = tmp_path / "fake.pdf"
     pdf.write_bytes(b"<</Type /FontDescriptor /FontName /X /Ascent 905.27344 /Descent -211.91406>>")
     import printed
 
-    boxes = [(0, 0.0, 100.0, 111.172, "Body"), (0, 0.0, 200.0, 207.8204, "note"), (0, 0.0, 300.0, 311.172, "x y")]
+    boxes = [(0, 0.0, 100.0, 111.172, "Body"), (0, 0.0, 200.0, 207.2618, "note"), (0, 0.0, 300.0, 311.172, "x y")]
     original = printed.words
     printed.words = lambda path: boxes
     try:
-        assert printed.type_sizes(pdf) == [10.0] * 4 + [7.0] * 4 + [10.0] * 2  # spaces are not characters
+        assert printed.type_sizes(pdf) == [10.0] * 4 + [6.5] * 4 + [10.0] * 2  # spaces are not characters
         median, small = printed.type_summary(printed.type_sizes(pdf))
         assert median == 10.0 and small == 4 / 10
     finally:
