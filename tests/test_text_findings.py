@@ -150,3 +150,8 @@ def test_second_roll_help_says_same_die_ignores_it():
     a = odds("po-artillery-shoot", infantry_hits="same_die", poor_target=True, modify_second_roll=True)
     b = odds("po-artillery-shoot", infantry_hits="same_die", poor_target=True, modify_second_roll=False)
     assert a == b
+
+
+def test_cover_page_marks_reaching_the_score_as_our_reading():
+    # 10: the page said "if the total reaches the score" as the source's rule.
+    assert "reaches the score to collapse (our reading" in read("docs/plastic-ostfront/cover.md")
