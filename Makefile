@@ -32,8 +32,11 @@ node_modules/pyodide/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-# Generated pages and assets first, then the strict build (any warning fails it),
-# then the sheets' PDFs, printed by headless Chromium, then each calculator as
+# One way through, each stage reading only what earlier ones wrote: generated
+# pages and assets first (the sheets' page counts come from their front
+# matter, not from an earlier print), then the strict build (any warning fails
+# it), then the sheets' PDFs and their large prints, printed by headless
+# Chromium and checked against those counts, then each calculator as
 # its page first shows it rendered into the page's HTML (Chromium again), then
 # the service worker (Workbox), which lists every file of the built site.
 site: setup system-deps

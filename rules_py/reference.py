@@ -23,6 +23,12 @@ one ``[[note]]`` each::
     reading = "The reading the site and the calculators use."
     calculator = "chq-deviation"          # optional: the calculator, and
     input = "hit_faces"                   # its input that lets a player choose otherwise
+    no_input = "Why no input is offered." # instead of calculator and input
+
+A note without an input says why in ``no_input``: no other reading changes any
+odds, or none that a player could take changes them, or the calculator takes
+the matter as a figure the player enters anyway. Loading refuses a note that has
+neither an input nor that reason, and one that has both.
 
 A note with an input states that input's default only as ``{default}`` in its
 ``reading`` (for example "The die has {default} Hit faces ..."): loading fills
@@ -70,6 +76,7 @@ class Interpretation:
     reading: str  # with the input's default filled in
     calculator: str = ""
     input: str = ""
+    no_input: str = ""  # why no input is offered (only without one)
 
     @property
     def anchor(self) -> str:
@@ -138,7 +145,7 @@ def default_words(calculator: str, name: str, where: str = "") -> str:
 
 def interpretation(system: str, entry: dict, where: str) -> Interpretation:
     """One checked note, its reading's ``{default}`` filled in from its input."""
-    e = dict(_fields(entry, where, ("id", "rule", "page", "question", "reading"), ("calculator", "input")))
+    e = dict(_fields(entry, where, ("id", "rule", "page", "question", "reading"), ("calculator", "input", "no_input")))
     if bool(e.get("calculator")) != bool(e.get("input")):
         raise TableError(f"{where}: calculator and input go together")
     if DEFAULT in e["question"]:
@@ -147,8 +154,14 @@ def interpretation(system: str, entry: dict, where: str) -> Interpretation:
         if e["reading"].count(DEFAULT) != 1:
             raise TableError(f"{where}: the reading must state the input's default once, as {DEFAULT}")
         e["reading"] = e["reading"].replace(DEFAULT, default_words(e["calculator"], e["input"], where))
+        if e.get("no_input"):
+            raise TableError(f"{where}: a note with an input needs no no_input reason")
     elif DEFAULT in e["reading"]:
         raise TableError(f"{where}: {DEFAULT} in a note without an input")
+    elif not (isinstance(e.get("no_input"), str) and e["no_input"].strip()):
+        raise TableError(f"{where}: a note without an input must say why in no_input")
+    if DEFAULT in e.get("no_input", ""):
+        raise TableError(f"{where}: only the reading may state the input's default")
     return Interpretation(system, **e)
 
 

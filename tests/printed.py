@@ -1,4 +1,5 @@
-"""What reaches paper: the captioned tables of a built page, and the columns a printed PDF of it lost.
+"""What reaches paper: the captioned tables of a built page, the columns a printed PDF of it lost,
+and the type sizes it prints at.
 
 A table's column is on paper when its label is in the PDF's text (pdftotext
 in content order) between that table's caption and the next caption. Values
@@ -160,3 +161,35 @@ def captions_apart(page_html: str, path: Path, gap: float = 24.0, column: float 
         if not together:
             apart.append(f"{caption}: its table does not follow it (page {printed[places[0]][0] + 1})")
     return apart
+
+
+def font_extents(path: Path) -> set[float]:
+    """Each embedded font's height from descender to ascender, in ems (its FontDescriptor's /Ascent
+    and /Descent, in thousandths of an em; Chromium writes them uncompressed)."""
+    import re
+
+    raw = path.read_bytes()
+    found = re.findall(rb"/Type\s*/FontDescriptor\b.*?/Ascent\s+(-?[\d.]+).*?/Descent\s+(-?[\d.]+)", raw, re.S)
+    return {round((float(a) - float(d)) / 1000, 4) for a, d in found}
+
+
+def type_sizes(path: Path) -> list[float]:
+    """The type size in points of every printed character (spaces aside), page by page.
+
+    poppler draws each word's box from the font's descender to its ascender at
+    the size the word is set in, so the size is the box's height over the font's
+    extent in ems (for Liberation Sans, 1.117). A PDF whose fonts differ in
+    extent cannot be read this way, and says so."""
+    extents = font_extents(path)
+    if len(extents) != 1:
+        raise ValueError(f"{path.name}: fonts of different extents {sorted(extents)}: sizes cannot be read from word boxes")
+    (extent,) = extents
+    return [round((y1 - y0) / extent, 2) for _, _, y0, y1, text in words(path) for c in text if not c.isspace()]
+
+
+def type_summary(sizes: list[float]) -> tuple[float, float]:
+    """(median size in points, share of characters under 7 pt)."""
+    ordered = sorted(sizes)
+    middle = len(ordered) // 2
+    median = ordered[middle] if len(ordered) % 2 else (ordered[middle - 1] + ordered[middle]) / 2
+    return median, sum(s < 7 for s in ordered) / len(ordered)

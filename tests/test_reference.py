@@ -8,6 +8,7 @@ import re
 import pytest
 
 import rules_py
+from conftest import ROOT
 from rules_py.reference import DEFAULT, default_words, glossary, interpretation, interpretations
 from rules_py.tables import TableError
 
@@ -85,6 +86,7 @@ def test_the_stated_default_follows_the_field():
         ({"input": "no_such_input"}, "has no input 'no_such_input'"),
         ({"calculator": "no-such-calculator"}, "no calculator"),
         ({"calculator": "", "input": ""}, "without an input"),
+        ({"no_input": "No odds depend on it."}, "needs no no_input reason"),
         ({"question": "Is it {default}?"}, "only the reading"),
     ],
 )
@@ -178,3 +180,32 @@ def test_the_glossary_has_every_required_term():
     spellings = {s.lower() for t in glossary() for s in (t.term, *t.aliases)}
     missing = [term for term in REQUIRED_TERMS if term.lower() not in spellings]
     assert not missing
+
+
+def test_a_note_without_an_input_says_why():
+    # Issue 26: the Sources page promised a calculator input for every reading, yet six notes had
+    # none and no reason. Each note now has an input or a no_input reason; loading refuses neither.
+    good = {"id": "k47-x", "rule": "r", "page": "konflikt47/air-strikes.md", "question": "q?", "reading": "We read it so."}
+    with pytest.raises(TableError, match="must say why in no_input"):
+        interpretation("konflikt47", good, "test")
+    with pytest.raises(TableError, match="must say why in no_input"):
+        interpretation("konflikt47", {**good, "no_input": "  "}, "test")
+    assert interpretation("konflikt47", {**good, "no_input": "No calculator."}, "test").no_input == "No calculator."
+    for note in interpretations():
+        assert bool(note.input) != bool(note.no_input.strip()), note.id
+
+
+def test_sources_page_says_what_the_notes_do():
+    # "the calculator lets you pick a different reading" was untrue for notes without an input.
+    text = (ROOT / "docs" / "sources.md").read_text(encoding="utf-8")
+    assert "the calculator lets you pick a different reading" not in text
+    assert "says why none is needed" in text
+    assert any(not n.input for n in interpretations()) and any(n.input for n in interpretations())
+
+
+def test_rendered_note_without_an_input_gives_its_reason():
+    from build_pages import interpretation_markdown, interpretations_page
+
+    note = next(n for n in interpretations() if n.id == "konrad-retreat-onward")
+    assert f"**Why no input.** {note.no_input}" in interpretation_markdown(note, note.page)
+    assert "No input: " in interpretations_page()

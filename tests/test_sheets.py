@@ -24,33 +24,95 @@ SHEETS = [s for s in SYSTEMS if (ROOT / "docs" / "sheets" / f"{s.slug}.md").exis
 IDS = [s.slug for s in SHEETS]
 
 
-def pdf_text(path) -> str:
-    # reading order (not -layout), so the two printed columns do not interleave
-    return subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
-
-
 def test_every_system_with_tables_has_a_sheet():
     for s in SYSTEMS:
         if all_tables(s.package):
             assert s in SHEETS, f"{s.title} has tables but no sheet"
 
 
+# Every printed PDF of a sheet: the sheet itself and its large print (both from the same page).
+PRINTS = [(s, large) for s in SHEETS for large in (False, True)]
+PRINT_IDS = [f"{s.slug}{'-large-print' if large else ''}" for s, large in PRINTS]
+MAX_PAGES = 3  # a sheet grows a page (Plastic Ostfront two) rather than shrink its type
+
+
+def sheet_pdf(site, system, large=False):
+    return site / "sheets" / pdf_name(system.slug, large)
+
+
 @pytest.mark.site
-@pytest.mark.parametrize("system", SHEETS, ids=IDS)
-def test_pdf_is_a4_and_at_most_two_pages(site, system):
-    pdf = site / "sheets" / f"{system.slug}.pdf"
+@pytest.mark.parametrize("system, large", PRINTS, ids=PRINT_IDS)
+def test_pdf_is_a4_at_its_stated_pages(site, system, large):
+    pdf = sheet_pdf(site, system, large)
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
     pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))
     width, height = map(float, re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", info).groups())
-    assert 1 <= pages <= 2
+    assert pages == sheet_pages(system.slug)["large_print_pages" if large else "pages"]
+    assert 1 <= pages <= (2 * MAX_PAGES if large else MAX_PAGES)
     assert abs(width - 595.3) < 2 and abs(height - 841.9) < 2, "not A4"
 
 
+# Type a player reads at arm's length (issue 26), measured on the PDFs: the
+# median size over every printed character, and the share under 7 pt. The
+# sheets before it printed their bodies at 6.75 pt (Combat HQ, Plastic
+# Ostfront: three quarters of their characters under 7 pt), 7.5 pt and 8.5 pt.
+BODY_PT, SMALL_PT, SMALL_SHARE, LARGE_PT = 8.5, 7.0, 0.10, 11.0
+
+
 @pytest.mark.site
-@pytest.mark.parametrize("system", SHEETS, ids=IDS)
-def test_pdf_holds_every_table_value(site, system):
-    text = " ".join(pdf_text(site / "sheets" / f"{system.slug}.pdf").split())
+@pytest.mark.parametrize("system, large", PRINTS, ids=PRINT_IDS)
+def test_sheet_type_is_read_at_arms_length(site, system, large):
+    sizes = type_sizes(sheet_pdf(site, system, large))
+    median, small = type_summary(sizes)
+    assert median >= (LARGE_PT if large else BODY_PT), f"median type {median} pt"
+    assert small <= SMALL_SHARE, f"{small:.0%} of the characters under {SMALL_PT} pt"
+
+
+def test_type_sizes_read_from_word_boxes(tmp_path):
+    # Hand-checked on a PDF of known sizes: the built sheets' own fonts are Liberation Sans, whose
+    # descender-to-ascender extent is 905.27 + 211.91 = 1117.2 thousandths of an em; a word box
+    # 11.172 pt high is therefore set at 10 pt, one 7.2618 pt high at 6.5 pt (under 7).
+    pdf = tmp_path / "fake.pdf"
+    pdf.write_bytes(b"<</Type /FontDescriptor /FontName /X /Ascent 905.27344 /Descent -211.91406>>")
+    import printed
+
+    boxes = [(0, 0.0, 100.0, 111.172, "Body"), (0, 0.0, 200.0, 207.2618, "note"), (0, 0.0, 300.0, 311.172, "x y")]
+    original = printed.words
+    printed.words = lambda path: boxes
+    try:
+        assert printed.type_sizes(pdf) == [10.0] * 4 + [6.5] * 4 + [10.0] * 2  # spaces are not characters
+        median, small = printed.type_summary(printed.type_sizes(pdf))
+        assert median == 10.0 and small == 4 / 10
+    finally:
+        printed.words = original
+
+
+@pytest.mark.site
+@pytest.mark.browser
+def test_the_type_check_sees_a_sheet_shrunk_to_fit(site, printer, tmp_path):
+    # The old print: the Plastic Ostfront sheet scaled to 90% to save a page, as the build did
+    # before. Its tables then print under 8.5 pt, and the check says so.
+    pdf = tmp_path / "shrunk.pdf"
+    pdf.write_bytes(printer("sheets/plastic-ostfront/", scale=0.8))
+    median, _ = type_summary(type_sizes(pdf))
+    assert median < BODY_PT
+
+
+@pytest.mark.site
+def test_the_konrad_sheet_uses_its_page(site):
+    # It printed on one page with its bottom third empty.
+    fills = page_fill(site / "sheets" / "konrad.pdf")
+    assert len(fills) == 1 and fills[0] > 0.85, fills
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("system, large", PRINTS, ids=PRINT_IDS)
+def test_pdf_holds_every_table_value(site, system, large):
+    # content order (-raw): a table cell's lines stay together, where reading order may run the
+    # next column's cell into a word wrapped at its hyphen ("pre" + "The battery…" + "registered")
+    text = " ".join(raw_text(sheet_pdf(site, system, large)).split())
     text = text.replace("\u2013 ", "\u2013")  # a range "4–6" inside prose may wrap after its dash
+    text = re.sub(r"(?<=\w)- (?=\w)", "-", text)  # and a word wrapped at its hyphen keeps it in -raw
     # pdftotext drops the hyphen of a word wrapped at it ("pre-registered" reads
     # "preregistered"), so words with letters are also compared without hyphens
     bare = text.replace("-", "")
@@ -159,9 +221,9 @@ def test_print_hides_navigation_header_and_footer(site, print_page, path):
 
 # ------------------------------------------------- every column reaches paper
 
-from build_pages import pages_text, sheet_meta, site_url  # noqa: E402
-from build_sheets_pdf import print_pdf  # noqa: E402
-from printed import captioned_tables, captions_apart, lost_columns, pdf_text as raw_text  # noqa: E402
+from build_pages import pages_text, sheet_meta, sheet_pages, site_url  # noqa: E402
+from build_sheets_pdf import pdf_name, print_pdf  # noqa: E402
+from printed import captioned_tables, captions_apart, lost_columns, pdf_text as raw_text, type_sizes, type_summary  # noqa: E402
 
 # Rules pages with captioned tables (the sheets aside), as built.
 RULES_PAGES = sorted(
@@ -174,12 +236,12 @@ A4_CONTENT_PX = round(190 / 25.4 * 96)
 
 
 @pytest.mark.site
-@pytest.mark.parametrize("system", SHEETS, ids=IDS)
-def test_every_column_label_is_printed_under_its_caption(site, system):
+@pytest.mark.parametrize("system, large", PRINTS, ids=PRINT_IDS)
+def test_every_column_label_is_printed_under_its_caption(site, system, large):
     page = (site / "sheets" / system.slug / "index.html").read_text(encoding="utf-8")
     tables = captioned_tables(page)
     assert len(tables) >= len(all_tables(system.package)), "a table of the sheet has no caption"
-    assert lost_columns(page, raw_text(site / "sheets" / f"{system.slug}.pdf")) == []
+    assert lost_columns(page, raw_text(sheet_pdf(site, system, large))) == []
 
 
 @pytest.fixture(scope="module")
@@ -263,10 +325,11 @@ def test_the_width_check_sees_a_table_too_wide(browser, server):
 
 
 @pytest.mark.site
-@pytest.mark.parametrize("system", SHEETS, ids=IDS)
-def test_captions_stay_with_their_tables(site, system):
+@pytest.mark.parametrize("system, large", PRINTS, ids=PRINT_IDS)
+def test_captions_stay_with_their_tables(site, system, large):
     page = (site / "sheets" / system.slug / "index.html").read_text(encoding="utf-8")
-    assert captions_apart(page, site / "sheets" / f"{system.slug}.pdf") == []
+    # large print is one column: a caption's table may then sit further right than in half a page
+    assert captions_apart(page, sheet_pdf(site, system, large), column=520.0 if large else 250.0) == []
 
 
 @pytest.mark.site
@@ -297,15 +360,32 @@ def pdf_pages(path) -> int:
 def test_page_counts_as_promised(site, page):
     html = (site / page).read_text(encoding="utf-8")
     promised = re.findall(r'href="(?:sheets/)?([\w-]+)\.pdf" data-sheet-pages="(\d+)">([^<]*)<', html)
-    assert {slug for slug, _, _ in promised} == set(IDS)
-    for slug, pages, text in promised:
-        assert int(pages) == pdf_pages(site / "sheets" / f"{slug}.pdf"), slug
+    names = {name for name, _, _ in promised}
+    assert {n for n in names if not n.endswith("-large-print")} == set(IDS)
+    assert page == "index.html" or names == set(IDS) | {f"{s}-large-print" for s in IDS}
+    for name, pages, text in promised:
+        assert int(pages) == pdf_pages(site / "sheets" / f"{name}.pdf"), name
         assert text == pages_text(int(pages))
     assert "one A4 page per rule system" not in html
 
 
 def test_pages_text():
-    assert pages_text(1) == "PDF, one A4 page" and pages_text(2) == "PDF, two A4 pages"
+    assert pages_text(1) == "PDF, one A4 page" and pages_text(2) == "PDF, two A4 pages" and pages_text(6) == "PDF, six A4 pages"
+
+
+def test_page_counts_are_stated_before_anything_is_printed(tmp_path, monkeypatch):
+    # Issue 27: the print no longer feeds the pages (it rebuilt them when a count changed); the
+    # counts are the sheets' own front matter, read by the page build, and a sheet without them stops it.
+    import build_pages
+
+    assert sheet_pages("konrad") == {"pages": 1, "large_print_pages": 2}
+    (tmp_path / "docs" / "sheets").mkdir(parents=True)
+    (tmp_path / "docs" / "sheets" / "konrad.md").write_text("---\npages: 1\n---\n# Konrad\n", encoding="utf-8")
+    monkeypatch.setattr(build_pages, "ROOT", tmp_path)
+    with pytest.raises(SystemExit, match="must state large_print_pages"):
+        sheet_pages("konrad")
+    source = (ROOT / "scripts" / "build_sheets_pdf.py").read_text(encoding="utf-8")
+    assert "mkdocs" not in source.split('"""', 2)[2] and "build_pages.py" not in source.split('"""', 2)[2]
 
 
 def page_fill(pdf) -> list[float]:
@@ -320,9 +400,9 @@ def page_fill(pdf) -> list[float]:
 
 
 @pytest.mark.site
-@pytest.mark.parametrize("system", SHEETS, ids=IDS)
-def test_no_page_but_the_last_is_more_than_half_empty(site, system):
-    fills = page_fill(site / "sheets" / f"{system.slug}.pdf")
+@pytest.mark.parametrize("system, large", PRINTS, ids=PRINT_IDS)
+def test_no_page_but_the_last_is_more_than_half_empty(site, system, large):
+    fills = page_fill(sheet_pdf(site, system, large))
     assert fills and all(f > 0.5 for f in fills[:-1]), fills
 
 
@@ -345,9 +425,9 @@ def test_half_empty_check_sees_a_half_empty_page(site, browser, server, tmp_path
 # ------------------------------------------------- what a sheet says about itself
 
 @pytest.mark.site
-@pytest.mark.parametrize("system", SHEETS, ids=IDS)
-def test_sheet_prints_title_system_publisher_and_build_date(site, system):
-    text = " ".join(raw_text(site / "sheets" / f"{system.slug}.pdf").split())
+@pytest.mark.parametrize("system, large", PRINTS, ids=PRINT_IDS)
+def test_sheet_prints_title_system_publisher_and_build_date(site, system, large):
+    text = " ".join(raw_text(sheet_pdf(site, system, large)).split())
     assert f"{system.title} quick reference" in text
     assert f"{system.title} · {system.credit}" in text
     assert re.search(r"rules as built on \d{4}-\d{2}-\d{2}", text)

@@ -34,6 +34,8 @@ from .notation import by_key, chart, dice as notation
 CHART = load("konflikt47", "air_strike_chart")
 RESOLUTION = load("konflikt47", "air_strike_resolution")
 TARGETS = load("konflikt47", "air_strike_targets")
+# The flak fields' starting score: ours, not the excerpt's, which gives only the -2 for an aircraft.
+TO_HIT_DEFAULT = 5
 SPOTTING = load("konflikt47", "spotting_pins")
 
 ARRIVAL_BY_FACE = chart(CHART, "result")
@@ -100,9 +102,16 @@ def attack_run(
     rounding: str,
     flak_cancels_pins: bool = False,
     down_halves_every_attack: bool = False,
+    more_flak_shots: int = 0,
+    more_flak_hit_on: int = TO_HIT_DEFAULT,
 ) -> dict:
-    """Flak, then (unless the aircraft aborts) the attack type and its hits."""
+    """Flak, then (unless the aircraft aborts) the attack type and its hits.
+
+    The shots still to roll come in two groups, each with its own score to hit
+    (note ``k47-flak-one-score``); the second is empty by default."""
     flak = dice.sub(flak_total, flak_hits, flak_shots, flak_hit_on)
+    if more_flak_shots:
+        flak = dice.sub(flak_total, flak, more_flak_shots, more_flak_hit_on)
     if flak >= ABORT_HITS:
         return {"aborted": True, "attack": "none", "hits": 0, "pins": 0, "penetration": 0}
     attack = dice.d6("air strike resolution: the attack", chart=ATTACK_BY_FACE)
@@ -132,12 +141,17 @@ def air_strike(
     rounding: str,
     flak_cancels_pins: bool,
     down_halves_every_attack: bool,
+    more_flak_shots: int = 0,
+    more_flak_hit_on: int = TO_HIT_DEFAULT,
 ) -> dict:
     """When the aircraft comes, and what one attack run does to the target: three independent parts."""
     return dice.parts(
         (strike_arrival, turns),
         (spotting_roll,),
-        (attack_run, flak_hits, flak_shots, flak_hit_on, down and can_go_down(target), flak_order, rounding, flak_cancels_pins, down_halves_every_attack),
+        (
+            attack_run, flak_hits, flak_shots, flak_hit_on, down and can_go_down(target), flak_order, rounding,
+            flak_cancels_pins, down_halves_every_attack, more_flak_shots, more_flak_hit_on,
+        ),
     )
 
 
@@ -181,10 +195,20 @@ CALCULATORS = (
                 "int",
                 "Flak hits on",
                 f"The score each of those shots needs to hit, with every modifier applied ({TO_HIT} for firing at an aircraft included).",
-                default=5,
+                default=TO_HIT_DEFAULT,
                 minimum=2,
                 maximum=6,
             ),
+            Field(
+                "more_flak_shots",
+                "int",
+                "More flak shots, another score",
+                "Further shots still to roll that need a different score to hit (flak of another quality, say); see the Interpretation note.",
+                default=0,
+                minimum=0,
+                maximum=30,
+            ),
+            Field("more_flak_hit_on", "int", "More flak hits on", "The score each of those further shots needs to hit, every modifier applied.", default=TO_HIT_DEFAULT, minimum=2, maximum=6),
             Field(
                 "target",
                 "choice",

@@ -1,4 +1,4 @@
-"""Operation Konrad retreats: where a divisional unit (DSU) made to retreat may end up.
+"""Operation Konrad retreats: where a DSU made to retreat may end up.
 
 On a sector map (see :mod:`rules_py.konrad.sector_map`), with the unit's label:
 
@@ -140,7 +140,7 @@ CALCULATORS = (
         procedure=retreat,
         headline=("result", "sectors"),
         page="konrad/retreats.md",
-        description="Where a retreating divisional unit may end up on a sector map, which overstacked sectors' units must test morale on the way, or whether it is eliminated or surrenders.",
+        description="Where a retreating DSU may end up on a sector map, which overstacked sectors' units must test morale on the way, or whether it is eliminated or surrenders.",
         fields=(
             map_field(RETREAT_EXAMPLE, "The sector map (see the map notation page), with the retreating unit on it."),
             Field(

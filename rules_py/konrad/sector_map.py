@@ -10,7 +10,7 @@ reads it), filled in for Konrad by :data:`GRID`::
 * a ``ROW`` is a run of cells; every row has the same number of cells;
 * a cell is one state letter, ``F`` (friendly sector) or ``E`` (enemy
   sector), then optionally ``*`` (the supply depot: at most one on the map,
-  and only on a friendly sector), then the labels of the divisional units
+  and only on a friendly sector), then the labels of the units
   (DSUs) in it: lower-case letters, each used once on the whole map. A
   sector may hold any number of labels, so an overstacked sector can be drawn.
   A unit stands only in a friendly sector (the side holding a sector is the

@@ -6,7 +6,9 @@ says "6dice"; the number of dice is an input (``dice_thrown``), by default a
 single D6, the reading under which the scores of 6 to 12 matter (Interpretation
 note ``po-collapse-dice``). With N dice and
 barrage points b against a score c, P(collapse) = P(ND6 >= c - b), the
-N-dice total counted exactly (6D6 has 46656 equally likely throws).
+N-dice total counted exactly (6D6 has 46656 equally likely throws). Whether the
+throw must reach the score or beat it is a reading (``collapse_on``, note
+``po-collapse-reaches``): beating it is reaching c + 1.
 
 A multi-storey structure's score is per level, from the top down. Three
 readings (an input): ``whole``, one throw against the per-level score times the
@@ -26,8 +28,11 @@ from ..tables import load
 COVER = load("plastic_ostfront", "cover")
 # Barrage points are never defined in the excerpt; the calculator starts at the usual intensity.
 USUAL_INTENSITY = load("plastic_ostfront", "intensity").row("usual", True)["level"]
-STRUCTURES = tuple(r["cover"] for r in COVER.rows if r["structure"])
 MAX_LEVELS = 12
+COLLAPSE_ON = (
+    Choice("reach", "The throw equals or beats the score"),
+    Choice("beat", "The throw must beat the score"),
+)
 STOREYS = (
     Choice("whole", "One throw against the per-level score times the levels"),
     Choice("one_level", "One throw against the per-level score: the top level falls"),
@@ -53,27 +58,28 @@ def _row_figures(cover: str, prepared: bool) -> tuple[str, int | None, str | Non
     return row["value"], row["collapse_score"], row["after_collapse"]
 
 
-def cover_collapse(dice, cover: str, prepared: bool, levels: int, barrage_points: int, dice_thrown: int, storeys: str) -> dict:
+def cover_collapse(dice, cover: str, prepared: bool, levels: int, barrage_points: int, dice_thrown: int, storeys: str, collapse_on: str = "reach") -> dict:
     """Cover that is hit: collapsed, levels left standing, and the cover value left."""
     value, score, after = _row_figures(cover, prepared)
+    beat = 1 if collapse_on == "beat" else 0  # beating a score is reaching one more
     per_level = COVER.lookup("cover", cover, "per_level")
     if not per_level:
         levels = 1  # the input counts only for a multi-storey structure
     if score is None:
         return {"collapsed": False, "levels_left": levels, "cover_left": value}
-    needs = lambda target: f"collapse throw, {dice_thrown}D6 + {barrage_points} barrage points (needs {target}+)"  # noqa: E731
+    needs = lambda target: f"collapse throw, {dice_thrown}D6 + {barrage_points} barrage points (needs {target + beat}+)"  # noqa: E731
     if not per_level:
-        down = dice.sub(_throw, dice_thrown, score - barrage_points, label=needs(score))
+        down = dice.sub(_throw, dice_thrown, score + beat - barrage_points, label=needs(score))
         return {"collapsed": down, "levels_left": 0 if down else levels, "cover_left": after if down else value}
     if storeys == "whole":
         target = score * levels
-        down = dice.sub(_throw, dice_thrown, target - barrage_points, label=needs(target))
+        down = dice.sub(_throw, dice_thrown, target + beat - barrage_points, label=needs(target))
         left = 0 if down else levels
     elif storeys == "one_level":
-        left = levels - dice.sub(_throw, dice_thrown, score - barrage_points, label=needs(score) + ", top level")
+        left = levels - dice.sub(_throw, dice_thrown, score + beat - barrage_points, label=needs(score) + ", top level")
     else:
         left = levels
-        while left and dice.sub(_throw, dice_thrown, score - barrage_points, label=needs(score) + f", level {left} from the ground"):
+        while left and dice.sub(_throw, dice_thrown, score + beat - barrage_points, label=needs(score) + f", level {left} from the ground"):
             left -= 1
     return {"collapsed": left == 0, "levels_left": left, "cover_left": after if left == 0 else value}
 
@@ -115,6 +121,7 @@ CALCULATORS = (
             Field("barrage_points", "int", "Barrage points", "Added to the collapse throw. Our excerpt never defines them: enter the figure your full rules give (see the Interpretation note).", default=USUAL_INTENSITY, minimum=0, maximum=60),
             Field("dice_thrown", "int", "Dice thrown", "The source says “6dice”: read as one D6 by default; set 6 to throw six dice as written (see the Interpretation note).", default=1, minimum=1, maximum=6),
             Field("storeys", "choice", "Multi-storey reading", "How “per level, top down” works; see the Interpretation note.", default="whole", choices=STOREYS),
+            Field("collapse_on", "choice", "Collapse on", "Whether the throw must equal or beat the score to collapse, or beat it; see the Interpretation note.", default="reach", choices=COLLAPSE_ON),
         ),
         outcomes=(
             Outcome("collapsed", "bool", "Collapsed", "The cover collapses (every level of a multi-storey structure)."),

@@ -26,7 +26,8 @@ each an independent part enumerated on its own (``dice.sub``):
    default a hit on a gun throws for its crew (infantry column) and for its
    weapon; under the ``weapon_only`` reading of ``gun_damage`` (note
    ``po-gun-damage``) it throws for the weapon only, and the damaging hits on
-   the weapon are what is knocked out.
+   the weapon are what is knocked out. A poor target's +1 reaches the weapon's
+   die unless ``poor_target_on_weapon`` is cleared (note ``po-poor-target-weapon``).
 6. **Several hits.** Each hit throws its own damage dice (``several_hits`` =
    ``each``); under ``once`` (note ``po-concentration-hits``) an element hit
    several times throws the damage and effect dice of one hit.
@@ -80,7 +81,6 @@ TARGETS = {
     "afv_under_4": ("afv_under_4", "afv"),
     "afv_4_plus": ("afv_4_plus", "afv"),
 }
-GUN_CREW = OTHER_EFFECTS.row("case", "gun_crew")
 GUN_WEAPON = OTHER_EFFECTS.row("case", "gun_weapon")
 
 NO_EFFECT = "none"
@@ -163,6 +163,7 @@ class Damage(NamedTuple):
     infantry_hits: str
     effects: tuple[tuple[int, int, str], ...]  # table 6: (from, to, effect)
     weapon_only: bool = False  # a gun's hits throw for its weapon only (note po-gun-damage)
+    weapon_modifier: int = 0  # damage modifiers to a gun's weapon die (note po-poor-target-weapon)
 
 
 def _needs(score: int, modifier: int) -> str:
@@ -226,7 +227,7 @@ def _effects(dice, n: int, effects: tuple[tuple[int, int, str], ...]) -> tuple[s
 def damage(dice, hits: int, d: Damage) -> int:
     """Table 5 for ``hits`` hits: casualties (infantry, a gun's crew) or damaging hits (vehicles)."""
     if d.target == "gun" and d.weapon_only:
-        return _successes(dice, hits, "weapon damage dice, one per hit", d.weapon_score, d.modifier)
+        return _successes(dice, hits, "weapon damage dice, one per hit", d.weapon_score, d.weapon_modifier)
     if d.target in ("infantry", "gun"):
         return _casualties(dice, hits, d)
     damaging = _successes(dice, hits, "damage dice, one per hit", d.score, d.modifier)
@@ -240,7 +241,7 @@ def effects(dice, hits: int, lost: int, d: Damage) -> tuple[str, ...]:
     if d.target == "infantry":
         return ()
     if d.target == "gun":
-        wrecked = lost if d.weapon_only else _successes(dice, hits, "weapon damage dice, one per hit", d.weapon_score, d.modifier)
+        wrecked = lost if d.weapon_only else _successes(dice, hits, "weapon damage dice, one per hit", d.weapon_score, d.weapon_modifier)
         return (GUN_WEAPON["effect"],) if wrecked else ()
     return dice.sub(_effects, lost, d.effects)
 
@@ -271,6 +272,8 @@ def damage_spec(inputs: dict) -> Damage:
         score = row[column]
         then = row["afv_4_plus_then"] if column == "afv_4_plus" else None
     modifier = sum(r["modifier_value"] for r in DAMAGE_MODIFIERS.rows if inputs[r["modifier"]])
+    # A poor target's +1 grades its troops; whether it reaches the gun's weapon die is a reading (poor_target_on_weapon).
+    weapon_modifier = modifier - (DAMAGE_MODIFIERS.lookup("modifier", "poor_target", "modifier_value") if inputs["poor_target"] and not inputs["poor_target_on_weapon"] else 0)
     return Damage(
         target=inputs["target"],
         score=score,
@@ -283,6 +286,7 @@ def damage_spec(inputs: dict) -> Damage:
         infantry_hits=inputs["infantry_hits"],
         effects=tuple((r["from_roll"], r["to_roll"], r["effect"]) for r in EFFECTS.rows if r["target"] == effect_list),
         weapon_only=inputs["target"] == "gun" and inputs["gun_damage"] == "weapon_only",
+        weapon_modifier=weapon_modifier,
     )
 
 
@@ -351,8 +355,10 @@ def check(values: dict) -> None:
     mission = MISSIONS.row("mission", values["mission"])
     if values["rockets"] and not mission["rockets"]:
         raise InputError(f"rockets cannot fire a {mission['name'].lower()}: pick a bombardment or a creeping barrage", "mission")
-    if values["russian_far_from_trp"] and not mission["red_army"]:
-        raise InputError(f"Red Army artillery cannot fire a {mission['name'].lower()}; untick the Russian modifier or pick a bombardment", "mission")
+    # The ban is the Red Army's, whatever its distance from a TRP: the Russian modifier's box says Red Army too.
+    if (values["red_army"] or values["russian_far_from_trp"]) and not mission["red_army"]:
+        which = "untick Red Army" + (" and the Russian modifier" if values["russian_far_from_trp"] else "") if values["red_army"] else "untick the Russian modifier"
+        raise InputError(f"Red Army artillery cannot fire a {mission['name'].lower()}; {which} or pick a bombardment", "mission")
 
 
 def notes(values: dict) -> list[str]:
@@ -406,6 +412,7 @@ CALCULATORS = (
         fields=(
             Field("calibre", "int", "Calibre (mm)", "The guns' calibre in millimetres; each table applies its own bands. Ignored for rockets.", default=105, minimum=20, maximum=800),
             Field("rockets", "bool", "Rockets", "The battery fires rockets: their own rows of tables 2 and 5.", default=False),
+            Field("red_army", "bool", "Red Army artillery", "Soviet guns: they cannot fire a concentration or a creeping barrage (the Russian table-3 modifier counts as Red Army too).", default=False),
             Field(
                 "mission",
                 "choice",
@@ -461,7 +468,14 @@ CALCULATORS = (
             ),
             Field("pinning", "choice", "Pinning rule", "The procedure and the Pinning paragraph disagree about harassing fire; see the Interpretation note.", default="step_4", choices=PINNING),
             Field("infantry_hits", "choice", "Table 5 # and 2nd casualty", "How a damaging hit on infantry or a gun crew turns into casualties; see the Interpretation note.", default="extra_die", choices=INFANTRY_HITS),
-            Field("modify_second_roll", "bool", "Modifiers on second dice", "Damage modifiers also apply to the second die of “6 then …” and to the second-casualty die.", default=True),
+            Field(
+                "modify_second_roll",
+                "bool",
+                "Modifiers on second dice",
+                "Damage modifiers also apply to the second die of “6 then …” and to the second-casualty die. With the table 5 # reading “one more if the damage die itself reaches the 2nd-casualty score” there is no second-casualty die (the casualty is read off the damage die, modifiers and all), so for infantry and gun crews this box then changes nothing.",
+                default=True,
+            ),
+            Field("poor_target_on_weapon", "bool", "Poor target on a gun's weapon die", "A poor or inexperienced target's damage modifier also applies to the die thrown for a gun's weapon; see the Interpretation note.", default=True),
             Field("gun_damage", "choice", "Damage to a gun", "How a hit on a gun is thrown for on tables 5 and 6; see the Interpretation note.", default="crew_and_weapon", choices=GUN_DAMAGE),
             Field("several_hits", "choice", "Several hits on one element", "Whether every hit of a concentration throws its own damage dice; see the Interpretation note.", default="each", choices=SEVERAL_HITS),
             Field("ammunition_by", "choice", "Ammunition spent by", "Whether a battery spends the intensity called or the intensity that arrives; see the Interpretation note.", default="called", choices=AMMUNITION),

@@ -1,0 +1,157 @@
+"""What the site's words say, against the source excerpts (issue 26, items 1-11).
+
+Each test pins one statement that said more than the excerpt, or less: it
+fails on the wording the site had before (quoted in the test), and passes on
+a wording that states the source's fact, marks our reading, or says why no
+input is needed.
+"""
+
+from __future__ import annotations
+
+from conftest import ROOT
+from rules_py.reference import glossary, interpretations
+
+TERMS = {t.id: t for t in glossary()}
+NOTES = {n.id: n for n in interpretations()}
+
+
+def read(path: str) -> str:
+    return " ".join((ROOT / path).read_text(encoding="utf-8").split())
+
+
+def test_dsu_term_states_no_stacking_rule():
+    # 1: "At most two may share a sector" is a general limit the excerpt never gives.
+    definition = TERMS["dsu"].definition
+    assert "At most two may share a sector" not in definition
+    assert "only for retreats" in definition
+    assert "any number of" in read("docs/konrad/map-notation.md")  # the map page stays as it was
+
+
+def test_reaction_dice_term_does_not_state_a_reading_as_fact():
+    # 2: "each success cancels one of the attacker's successes" is the chq-disruptions reading.
+    definition = TERMS["reaction-dice"].definition
+    assert "cancels" not in definition
+    assert "does not say how the two rolls are compared" in definition
+
+
+def test_staff_order_boost_is_marked_as_our_reading():
+    # 2: "boosts it by one die": the excerpt sizes a boost only for a Wild Die.
+    assert "boosts it by one die" not in TERMS["staff-order"].definition
+    assert "only for a Wild Die" in TERMS["staff-order"].definition
+    note = NOTES["chq-staff-order-boost"]
+    assert note.page == "combat-hq/comms.md" and "enter that many boosts" in note.no_input
+    assert "Each **boost** (spending a Staff Order or a Wild Die on the check) adds one die" not in read("docs/combat-hq/comms.md")
+
+
+def test_reaction_target_rests_on_the_excerpt_alone():
+    # 3: the designer's write-ups are not among the sources.
+    reading = NOTES["chq-reaction-target"].reading
+    assert "write-up" not in reading and "designer" not in reading
+    assert "our choice, not the excerpt's" in reading
+
+
+def test_expansions_the_excerpt_does_not_give_are_marked():
+    # 7: "DSU = divisional unit" and "OAC = the side's commander" are ours.
+    index, supply = read("docs/konrad/index.md"), read("docs/konrad/supply.md")
+    assert "A **DSU** is a divisional unit" not in index and "our own guess" in index
+    assert "The side's commander (the OAC)" not in supply and "a gloss of ours" in supply
+    assert "divisional unit (DSU)" not in read("docs/sheets/konrad.md")
+    assert "divisions (DSUs)" not in read("docs/konrad/retreats.md")
+    assert "our own guess" in read("docs/sources.md")
+
+
+# ------------------------------------------------ readings that gain an input
+
+from fractions import Fraction as F  # noqa: E402
+
+import pytest  # noqa: E402
+
+from rules_py import get  # noqa: E402
+from rules_py.calculator import InputError  # noqa: E402
+
+
+def odds(calculator: str, **raw) -> dict:
+    return {name: dict(dist) for name, dist in get(calculator).odds({k: str(v).lower() for k, v in raw.items()}).outcomes.items()}
+
+
+def test_counter_battery_rockets_are_a_reading_with_an_input():
+    # 4: "(3 FOR ROCKETS)" does not say whose. Two enemy batteries, no locator:
+    # enemy guns, own rockets, read as the counter-battery battery's rockets: 3+, p = 2/3, 1 - (1/3)^2 = 8/9;
+    # enemy rockets under that reading count as guns: 5+, p = 1/3, 1 - (2/3)^2 = 5/9.
+    assert odds("po-counter-battery", rockets_for="own", own_rockets=True, enemy_batteries=2)["spotted"][True] == F(8, 9)
+    assert odds("po-counter-battery", rockets_for="own", rockets=True, enemy_batteries=2)["spotted"][True] == F(5, 9)
+    assert odds("po-counter-battery", rockets=True, enemy_batteries=2)["spotted"][True] == F(8, 9)  # the default: the enemy's
+    note = NOTES["po-counter-battery-rockets"]
+    assert note.input == "rockets_for" and "The enemy's rockets" in note.reading
+
+
+def test_the_locator_and_small_battery_readings_say_why_no_input():
+    # 5: a sub-reading raised in a note's question is answered in its text.
+    assert "adding 2 to the score would make a locator" in NOTES["po-counter-battery-spotting"].reading
+    assert "same as adding 1 to the score to reach" in NOTES["po-table-4-lost"].reading
+
+
+@pytest.mark.parametrize("note", ["po-effectiveness-off-table", "konrad-retreat-onward", "konrad-stacking-limit", "k47-rookie-pilot-attack"])
+def test_notes_the_issue_named_say_why_they_have_no_input(note):
+    # 5: these had no input and (but the stacking note) no reason.
+    assert not NOTES[note].input and len(NOTES[note].no_input) > 40
+
+
+def test_safety_margin_gives_no_reason_of_its_own():
+    # 6: "since those guns have already ranged in" is not in the excerpt.
+    assert "ranged in" not in read("docs/plastic-ostfront/limitations.md")
+
+
+@pytest.mark.parametrize("mission", ["concentration", "creeping"])
+def test_red_army_guns_near_their_trp_cannot_fire_the_forbidden_missions(mission):
+    # 8: the ban was enforced only with the far-from-TRP modifier ticked.
+    with pytest.raises(InputError, match="Red Army artillery cannot fire"):
+        get("po-artillery-shoot").odds({"red_army": "true", "mission": mission})
+    assert get("po-artillery-shoot").odds({"red_army": "true", "mission": "bombardment"})
+
+
+def test_smoke_delay_line_has_its_note():
+    # 9: "leave the token in place" and "can move the token up to 12" reconciled with a note on the page.
+    note = NOTES["k47-smoke-delay-token"]
+    assert note.page == "konflikt47/artillery-observers.md" and note.no_input
+    assert "interpretation-k47-smoke-delay-token.md" in read(f"docs/{note.page}")
+
+
+def test_flak_shots_may_need_two_scores():
+    # 10: 3 hits so far, 2 shots on 5+ (X ~ Bin(2, 1/3)) and 2 on 6+ (Y ~ Bin(2, 1/6)): driven off at 6,
+    # P(X + Y >= 3) = P(X=2) P(Y>=1) + P(X=1) P(Y=2) = 1/9 * 11/36 + 4/9 * 1/36 = 15/324 = 5/108.
+    o = odds("k47-air-strike", flak_hits=3, flak_shots=2, flak_hit_on=5, more_flak_shots=2, more_flak_hit_on=6)
+    assert o["aborted"][True] == F(5, 108)
+    assert NOTES["k47-flak-one-score"].input == "more_flak_shots"
+
+
+@pytest.mark.parametrize("collapse_on, p", [("reach", F(13, 18)), ("beat", F(7, 12))])
+def test_collapse_on_reaching_or_beating_the_score(collapse_on, p):
+    # 10: light structure, score 6, 2D6 and no barrage points: reach P(2D6 >= 6) = 26/36; beat P(>= 7) = 21/36.
+    o = odds("po-cover-collapse", cover="light", dice_thrown=2, barrage_points=0, collapse_on=collapse_on)
+    assert o["collapsed"][True] == p
+    assert NOTES["po-collapse-reaches"].input == "collapse_on"
+
+
+@pytest.mark.parametrize("on_weapon, p", [(True, F(5, 18)), (False, F(5, 36))])
+def test_poor_target_on_a_guns_weapon_die_is_a_reading(on_weapon, p):
+    # 10: 105 mm, one hit die that always hits (your figure 1+) once fire arrives (table 3: 5 in 6 at
+    # intensity 2), weapon thrown as an open AFV on 6+: with the poor target's +1, 5+: 5/6 * 2/6 = 5/18;
+    # without it 5/6 * 1/6 = 5/36.
+    o = odds("po-artillery-shoot", target="gun", gun_damage="weapon_only", to_hit=1, poor_target=True, poor_target_on_weapon=on_weapon)
+    assert o["knocked_out"][1] == p
+    assert NOTES["po-poor-target-weapon"].input == "poor_target_on_weapon"
+
+
+def test_second_roll_help_says_same_die_ignores_it():
+    # 11: with infantry_hits=same_die the box changed nothing, and its help did not say so.
+    field = next(f for f in get("po-artillery-shoot").fields if f.name == "modify_second_roll")
+    assert "this box then changes nothing" in field.help
+    a = odds("po-artillery-shoot", infantry_hits="same_die", poor_target=True, modify_second_roll=True)
+    b = odds("po-artillery-shoot", infantry_hits="same_die", poor_target=True, modify_second_roll=False)
+    assert a == b
+
+
+def test_cover_page_marks_reaching_the_score_as_our_reading():
+    # 10: the page said "if the total reaches the score" as the source's rule.
+    assert "reaches the score to collapse (our reading" in read("docs/plastic-ostfront/cover.md")
