@@ -16,13 +16,14 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from .answer import Comparison, OddsAnswer, RollAnswer, compare_answer, odds_answer, roll_answer
+from .answer import Comparison, OddsAnswer, Resolution, RollAnswer, compare_answer, odds_answer, roll_answer
 from .calculator import Calculator, InputError
 from .registry import calculators, get
+from .given import parse_dice
 from .seeds import Seed, parse_seed
 from .sweep import sweep
 
-__all__ = ["Calculator", "InputError", "Seed", "calculators", "get", "odds", "roll", "answer", "compare", "compare_odds", "schema", "parse_seed", "call_json", "sweep"]
+__all__ = ["Calculator", "InputError", "Seed", "calculators", "get", "odds", "roll", "answer", "resolve", "compare", "compare_odds", "schema", "parse_seed", "call_json", "sweep"]
 
 
 def odds(calculator_id: str, inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -38,13 +39,26 @@ def roll(calculator_id: str, seed: int | str | Seed, inputs: Mapping[str, Any] |
     return RollAnswer(get(calculator_id), seed if isinstance(seed, Seed) else parse_seed(seed), inputs).cli()
 
 
-def answer(calculator_id: str, inputs: Mapping[str, Any] | None = None, seed: int | str | Seed | None = None) -> dict[str, Any]:
+def answer(calculator_id: str, inputs: Mapping[str, Any] | None = None, seed: int | str | Seed | None = None, *, dice: str | None = None) -> dict[str, Any]:
     """The typed answer the page renders (see :mod:`rules_py.answer`): the odds,
-    or with ``seed`` one seeded roll."""
+    with ``seed`` one seeded roll, with ``dice`` (the dice a player rolled, as
+    :mod:`rules_py.given` writes them) the typed resolution."""
     calc = get(calculator_id)
+    if dice is not None:
+        if seed is not None:
+            raise InputError("give the dice rolled at the table, or a seed to roll with, not both", "dice")
+        return Resolution(calc, inputs, parse_dice(dice)).doc()
     if seed is None:
         return odds_answer(calc, inputs)
     return roll_answer(calc, seed if isinstance(seed, Seed) else parse_seed(seed), inputs)
+
+
+def resolve(calculator_id: str, inputs: Mapping[str, Any] | None = None, dice: str = "") -> dict[str, Any]:
+    """The procedure resolved with the dice a player rolled, as ``python -m
+    rules_py resolve`` prints it: ``status`` ("need" or "done"), the trail
+    ``given``, the first roll still needed (``need``), the exact odds of what
+    happens next (``odds``) and, once done, the ``outcomes``."""
+    return Resolution(get(calculator_id), inputs, parse_dice(dice)).cli()
 
 
 def compare(calculator_id: str, inputs: Mapping[str, Any] | None = None, vs: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -68,8 +82,10 @@ def schema() -> list[dict[str, Any]]:
 def call_json(request: str) -> str:
     """One JSON request in, one JSON answer out; never raises, whatever it is given.
 
-    Request: ``{"op": "answer"|"compare"|"odds"|"roll"|"schema", "id": ..., "inputs": {...}, "seed": "...", "vs": {...}}``.
-    ``answer`` gives the typed answer (with ``seed``, a roll's); ``compare``
+    Request: ``{"op": "answer"|"compare"|"odds"|"roll"|"resolve"|"schema", "id": ..., "inputs": {...}, "seed": "...", "dice": "...", "vs": {...}}``.
+    ``answer`` gives the typed answer (with ``seed``, a roll's; with ``dice``,
+    the typed resolution of the dice a player rolled); ``resolve`` the CLI's
+    resolution; ``compare``
     two typed odds answers, option b's inputs being ``inputs`` changed by
     ``vs``, and their differences; ``odds`` and ``roll`` the CLI's objects. Seeds are best sent as strings, as typed.
     Bad input: ``{"error": ..., "fields": [{"field", "message"}]}``; a failure
@@ -84,10 +100,15 @@ def call_json(request: str) -> str:
         if not isinstance(inputs, dict):
             raise InputError("inputs must be an object")
         calc_id = req.get("id")
-        if op in ("answer", "compare", "odds", "roll") and not isinstance(calc_id, str):
+        if op in ("answer", "compare", "odds", "roll", "resolve") and not isinstance(calc_id, str):
             raise InputError("id must be a calculator id; 'list' shows them")
+        dice = req.get("dice")
+        if dice is not None and not isinstance(dice, str):
+            raise InputError("dice must be text: faces separated by commas", "dice")
         if op == "answer":
-            result: Any = answer(calc_id, inputs, req.get("seed"))
+            result: Any = answer(calc_id, inputs, req.get("seed"), dice=dice)
+        elif op == "resolve":
+            result = resolve(calc_id, inputs, dice or "")
         elif op == "compare":
             vs = req.get("vs") or {}
             if not isinstance(vs, dict):

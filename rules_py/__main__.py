@@ -4,15 +4,19 @@
     python -m rules_py odds ID [name=value ...] [--vs name=value ...]
     python -m rules_py odds ID [name=value ...] --sweep NAME
     python -m rules_py roll ID --seed S [--answer] [name=value ...]
-    python -m rules_py answer ID [--seed S] [name=value ...]
+    python -m rules_py answer ID [--seed S | --dice D] [name=value ...]
+    python -m rules_py resolve ID [name=value ...] [--dice D]
 
 Output is one JSON object on stdout (one line per calculator for ``list``).
 ``odds`` and ``roll`` print the compact objects of the CLI contract; ``odds``
 with ``--vs`` compares two options: the inputs after ``--vs`` are option b's
 changes from option a (see :func:`rules_py.compare_odds` and the README);
 ``odds`` with ``--sweep NAME`` gives the odds at every value of one input
-(:func:`rules_py.sweep`); ``answer`` (and ``roll --answer``) prints the typed answer the page renders
-(:mod:`rules_py.answer`). A seed is a whole number or a phrase
+(:func:`rules_py.sweep`); ``resolve`` takes the dice a player rolled
+(``--dice 6,3,=2/1``, see :mod:`rules_py.given`) and prints the first roll
+still needed with the odds of what happens next, or the outcomes
+(:func:`rules_py.resolve`); ``answer`` (and ``roll --answer``) prints the typed answer the page renders
+(:mod:`rules_py.answer`), with ``--dice`` the typed resolution. A seed is a whole number or a phrase
 (:mod:`rules_py.seeds`). Bad input exits with status 2 and one ``error:``
 line on stderr, nothing on stdout. Output that cannot be written (a full
 disk, a closed pipe) is no fault of the input: it exits with status 1 and
@@ -24,12 +28,16 @@ from __future__ import annotations
 import json
 import sys
 
-from . import answer, calculators, compare_odds, odds, roll
+from . import answer, calculators, compare_odds, odds, resolve, roll
 from .calculator import InputError, quoted
 from .seeds import Seed, parse_seed
 from .sweep import split_sweep, sweep
 
-USAGE = "usage: python -m rules_py list | odds ID [name=value ...] [--vs name=value ...] | roll ID --seed S [--answer] [name=value ...] | answer ID [--seed S] [name=value ...]"
+USAGE = (
+    "usage: python -m rules_py list | odds ID [name=value ...] [--vs name=value ... | --sweep NAME]"
+    " | roll ID --seed S [--answer] [name=value ...] | answer ID [--seed S | --dice D] [name=value ...]"
+    " | resolve ID [name=value ...] [--dice D]"
+)
 
 
 def _pairs(args: list[str]) -> dict[str, str | list[str]]:
@@ -83,7 +91,7 @@ def _text(args: list[str]) -> str:
         if rest:
             raise InputError("list takes no arguments")
         return "".join(f"{c.id} {c.title}\n" for c in calculators())
-    if command not in ("odds", "roll", "answer"):
+    if command not in ("odds", "roll", "answer", "resolve"):
         raise InputError(f"unknown command {quoted(command)}; {USAGE}")
     if not rest:
         raise InputError(f"{command} needs a calculator id; 'list' shows them")
@@ -100,9 +108,18 @@ def _text(args: list[str]) -> str:
             raise InputError("--vs needs option B's changes, once: --vs name=value ...", "vs")
         if any(arg.startswith("--") for arg in vs_args):
             raise InputError("after --vs come option B's changes only (name=value)", "vs")
+    dice, options = _split_dice(options)
     seed, as_answer, others = _options(options)
     inputs = _pairs(others)
-    if command == "odds":
+    if dice is not None and command not in ("resolve", "answer"):
+        raise InputError(f"--dice gives the dice a player rolled: resolve and answer take it, not {command}", "dice")
+    if dice is not None and seed is not None:
+        raise InputError("--dice and --seed: give the dice rolled at the table, or a seed to roll with, not both", "dice")
+    if command == "resolve":
+        if seed is not None or as_answer:
+            raise InputError("resolve takes --dice, not --seed or --answer (answer ID --dice D prints the typed form)")
+        result = resolve(rest[0], inputs, dice or "")
+    elif command == "odds":
         if seed is not None or as_answer:
             raise InputError("odds takes no --seed or --answer (roll takes them)")
         result = odds(rest[0], inputs) if vs_args is None else compare_odds(rest[0], inputs, _pairs(vs_args))
@@ -113,8 +130,32 @@ def _text(args: list[str]) -> str:
     else:
         if as_answer:
             raise InputError("answer prints the typed answer already: drop --answer")
-        result = answer(rest[0], inputs, seed)
+        result = answer(rest[0], inputs, seed, dice=dice)
     return json.dumps(result, indent=2) + "\n"
+
+
+def _split_dice(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--dice D`` (or ``--dice=D``, at most once) and the other arguments."""
+    dice: str | None = None
+    others: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--dice" or arg.startswith("--dice="):
+            if arg == "--dice":
+                if i + 1 >= len(args):
+                    raise InputError("--dice needs the dice rolled: --dice 6,3,4", "dice")
+                value = args[i + 1]
+                i += 1
+            else:
+                value = arg.split("=", 1)[1]
+            if dice is not None:
+                raise InputError("--dice given twice: give every die in one list", "dice")
+            dice = value
+        else:
+            others.append(arg)
+        i += 1
+    return dice, others
 
 
 def _sweep_text(calculator_id: str, options: list[str]) -> str:

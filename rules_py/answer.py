@@ -80,7 +80,7 @@ from fractions import Fraction
 from typing import Any
 
 from .calculator import Calculator, InputError, Odds, Outcome, Roll
-from .dice import Distribution, Step
+from .dice import Counted, Distribution, Given, GivenError, NeedRoll, Step, enumerate_given
 from .formats import (
     decimal,
     dice_words,
@@ -95,6 +95,7 @@ from .formats import (
     value_label,
     cells_of,
 )
+from .given import dice_text
 from .seeds import Seed
 
 SCHEMA_ID = "fire-mission/answer/1"
@@ -609,3 +610,132 @@ class RollAnswer:
 def roll_answer(calc: Calculator, seed: Seed, raw: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """The typed answer for one seeded roll (InputError on bad input)."""
     return RollAnswer(calc, seed, raw).doc()
+
+
+# ---------------------------------------------------------------- given dice
+
+
+def _rolled_docs(calc: Calculator, inputs: Mapping[str, Any], values: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Each outcome's rolled value, as a roll answer lists it."""
+    out = []
+    for o in calc.outcomes_for(inputs):
+        entry: dict[str, Any] = {"name": o.name, "label": o.label, "type": o.type, "kind": "rolled"}
+        draw = _draw(o)
+        if draw:
+            entry["draw"] = draw
+        entry.update(_value_doc(o, values[o.name], "value_label"))
+        entry["summary"] = f"{o.label}: {entry['value_label']}"
+        if o.draw == "unit":
+            _badge(o, entry)
+        out.append(entry)
+    return out
+
+
+def _rolled_headline(calc: Calculator, inputs: Mapping[str, Any], values: Mapping[str, Any]) -> list[dict[str, str]]:
+    return [
+        {"outcome": o.name, "text": f"{o.label}{' ' if ': ' in o.label else ': '}{value_label(o, values[o.name])}"}
+        for o in calc.headline_outcomes(calc.outcomes_for(inputs))
+    ]
+
+
+class Resolution:
+    """A procedure resolved with the dice a player rolled (:class:`rules_py.dice.Given`):
+    either the first roll it still needs, with the exact odds of every outcome
+    given the dice so far, or, every roll given, the outcomes as a seeded roll
+    gives them. :meth:`cli` is what ``python -m rules_py resolve`` prints,
+    :meth:`doc` the typed answer (InputError on bad input or dice, on ``dice``)."""
+
+    def __init__(self, calc: Calculator, raw: Mapping[str, Any] | None, entries: list[int | Counted]):
+        self.calc = calc
+        self.inputs = calc.validate(raw)
+        self.entries = list(entries)
+        items = tuple(sorted(self.inputs.items()))
+        given = Given(self.entries)
+        self.need: NeedRoll | None = None
+        result: Mapping[str, Any] | None = None
+        try:
+            result = calc._run(given, items)
+        except NeedRoll as need:
+            self.need = need
+        except GivenError as e:
+            raise InputError(str(e), "dice") from None
+        if result is not None and given.used < len(self.entries):
+            extra = len(self.entries) - given.used
+            raise InputError(
+                f"the procedure ended after {given.used} {'die' if given.used == 1 else 'dice'}; {extra} more {'was' if extra == 1 else 'were'} given", "dice"
+            )
+        self.given = given
+        self.result = dict(result) if result is not None else None
+        if self.result is not None:
+            outcomes = {name: Distribution({value: 1}) for name, value in self.result.items()}
+        else:
+            outcomes = enumerate_given(calc._run, (items,), given.values)
+        calc._check_outcomes(self.inputs, outcomes)
+        self.odds = OddsAnswer(calc, Odds(calc, self.inputs, outcomes, calc.notes(self.inputs) if calc.notes else []))
+
+    @property
+    def status(self) -> str:
+        return "need" if self.need else "done"
+
+    def _need_doc(self, typed: bool) -> dict[str, Any] | None:
+        need = self.need
+        if need is None:
+            return None
+        doc: dict[str, Any] = {"label": need.label, "dice": need.dice, "faces": need.sides, "count": need.count}
+        counting = need.table is not None and need.table != tuple(range(1, need.sides + 1))
+        if counting and need.count > 1:
+            # A pool that counts what it scored may be given by those counts instead of its faces.
+            doc["counts"] = [list(n) for n in need.names] if need.names else None
+            if typed:
+                from .dice import _pool  # the pool's values: what its dice can score
+
+                table = need.table
+                names = need.names
+                scoring = not isinstance(table[0], tuple)
+                doc["scores"] = [
+                    {"value": "/".join(map(str, v)) if isinstance(v, tuple) else str(v), "label": dice_words(v, names, scoring)}
+                    for v in _pool(need.count, need.sides, table)
+                ]
+        return doc
+
+    def cli(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "calculator": self.calc.id,
+            "inputs": {k: format_value(v) for k, v in self.inputs.items()},
+            "status": self.status,
+            "given": [{"label": d["label"], "dice": d["dice"], "faces": list(d["faces"]), "result": _jsonable(d["result"])} for d in self.given.log],
+        }
+        if self.need:
+            out["need"] = self._need_doc(False)
+        out["odds"] = self.odds.cli()["outcomes"]
+        if self.result is not None:
+            out["outcomes"] = {o.name: format_value(self.result[o.name]) for o in self.calc.outcomes_for(self.inputs)}
+        return out
+
+    def doc(self) -> dict[str, Any]:
+        calc = self.calc
+        doc = _head(calc, self.inputs, "resolve")
+        doc["status"] = self.status
+        doc["dice_text"] = dice_text(self.entries)
+        args = ["python", "-m", "rules_py", "resolve", calc.id, *(f"{k}={v}" for k, v in doc["changed"].items())]
+        if self.entries:
+            args += ["--dice", doc["dice_text"]]
+        doc["command"] = shlex.join(args)
+        doc["given"] = [die_doc(d) for d in self.given.log]
+        doc["need"] = self._need_doc(True)
+        odds = self.odds.doc()
+        doc["outcomes"] = odds["outcomes"]
+        doc["notes"] = odds["notes"]
+        if self.result is not None:
+            doc["rolled"] = _rolled_docs(calc, self.inputs, self.result)
+            parts = _rolled_headline(calc, self.inputs, self.result)
+        else:
+            doc["rolled"] = None
+            parts = odds["headline_parts"]
+        doc["headline"] = HEADLINE_SEP.join(p["text"] for p in parts)
+        doc["headline_parts"] = parts
+        if self.need:
+            doc["summary"] = f"Next: {self.need.label} ({self.need.dice}). " + odds["summary"]
+        else:
+            doc["summary"] = "Resolved with the dice given: " + "; ".join(o["summary"] for o in doc["rolled"])
+        return doc

@@ -89,6 +89,11 @@ __all__ = [
     "Dice",
     "Enumerating",
     "Rolling",
+    "Given",
+    "Counted",
+    "NeedRoll",
+    "GivenError",
+    "enumerate_given",
     "die",
     "sum_of",
     "successes",
@@ -553,6 +558,132 @@ class Rolling(Dice):
             _check_disjoint(merged, result, fn)
             merged.update(result)
         return merged
+
+
+class Counted(NamedTuple):
+    """A pool given by what it scored (its key's sum: successes, or successes
+    and sixes) rather than by its faces: quicker at the table, the same result."""
+
+    value: Hashable
+
+
+class NeedRoll(Exception):
+    """Given dice ran out: the first roll the procedure still needs. ``dice``
+    reads as the roll log writes it ("D6", "3D6"); ``count`` dice of ``sides``
+    faces; ``table`` the pool's face table (None for one die read by a chart or
+    as itself), ``names`` what a pool counts (as :meth:`Dice.pool` takes them)."""
+
+    def __init__(self, label: str, sides: int, count: int, table: FaceTable | None, names: Counts | None):
+        super().__init__(label)
+        self.label, self.sides, self.count, self.table, self.names = label, sides, count, table, names
+        self.dice = f"{count}D{sides}" if table is not None else f"D{sides}"
+
+
+class GivenError(ValueError):
+    """A given die that the roll it is given for cannot show (its label, and why)."""
+
+
+class Given(Rolling):
+    """Given mode, the third: the dice a player rolled at the table, in the
+    order the procedure asks for them, each roll logged as :class:`Rolling`
+    logs it. A die takes one face; a pool takes its ``n`` faces, or one
+    :class:`Counted` value that ``n`` dice can score. When the entries run out
+    the first roll still needed raises :class:`NeedRoll`; ``values`` lists
+    what each roll decided, in order, which :func:`enumerate_given` holds fixed."""
+
+    def __init__(self, entries: Iterable[int | Counted]):
+        self.entries = list(entries)
+        self.used = 0  # entries read
+        self.log: list[dict[str, Any]] = []
+        self.values: list[Any] = []
+
+    def _face(self, sides: int, label: str) -> int:
+        entry = self.entries[self.used]
+        if isinstance(entry, Counted) or isinstance(entry, bool) or not isinstance(entry, int) or not 1 <= entry <= sides:
+            shown = f"={'/'.join(map(str, entry.value)) if isinstance(entry.value, tuple) else entry.value}" if isinstance(entry, Counted) else repr(entry)
+            raise GivenError(f"{label}: {shown} is not a face of a D{sides}")
+        self.used += 1
+        return entry
+
+    def die(self, sides, label, chart=None):
+        if self.used >= len(self.entries):
+            raise NeedRoll(label, sides, 1, None, None)
+        face = self._face(sides, label)
+        value = face if chart is None else face_table(sides, chart)[face - 1]
+        self.values.append(value)
+        return self._shown(label, f"D{sides}", [face], value)
+
+    def pool(self, n, sides, label, key, counts=None):
+        table = face_table(sides, key)
+        left = len(self.entries) - self.used
+        if n and not left:
+            raise NeedRoll(label, sides, n, table, counts)
+        entry = self.entries[self.used] if n else None
+        if isinstance(entry, Counted):
+            if entry.value not in _pool(n, sides, table):
+                shown = "/".join(map(str, entry.value)) if isinstance(entry.value, tuple) else str(entry.value)
+                raise GivenError(f"{label}: {n}D{sides} cannot score ={shown}")
+            self.used += 1
+            self.values.append(entry.value)
+            self.log.append({"label": label, "dice": f"{n}D{sides}", "faces": [], "result": entry.value, "given_as": "counts",
+                             "counting": table != faces(sides) and not isinstance(entry.value, tuple), "names": counts})
+            return entry.value
+        if left < n:
+            raise GivenError(f"{label}: {n}D{sides} needs {n} faces, and {left} {'is' if left == 1 else 'are'} given")
+        shown = [self._face(sides, label) for _ in range(n)]
+        value = next(iter(_pool(0, sides, table)))  # the zero of key's type
+        for face in shown:
+            value = _add(value, table[face - 1])
+        self.values.append(value)
+        counted = {"per_face": [table[face - 1] for face in shown], "counting": table != faces(sides) and not isinstance(value, tuple), "names": counts}
+        return self._shown(label, f"{n}D{sides}", shown, value, counted)
+
+
+class _Forced(Dice):
+    """Odds mode with the first rolls fixed: each of the first ``len(values)``
+    choice points returns its given value, with weight 1; later ones are the
+    replay's (``inner``). Parts and subs run inline, so that choice points
+    come in the order of a roll; a fold is its exact product of pools."""
+
+    def __init__(self, inner: Dice, values: list[Any]):
+        self.inner, self.values, self.used = inner, values, 0
+
+    def _next(self) -> tuple[bool, Any]:
+        if self.used < len(self.values):
+            self.used += 1
+            return True, self.values[self.used - 1]
+        return False, None
+
+    def die(self, sides, label, chart=None):
+        fixed, value = self._next()
+        return value if fixed else self.inner.die(sides, label, chart)
+
+    def pool(self, n, sides, label, key, counts=None):
+        fixed, value = self._next()
+        return value if fixed else self.inner.pool(n, sides, label, key, counts)
+
+    def sub(self, fn, *args, **labels):
+        if self.used < len(self.values):
+            return fn(self, *args, **labels)
+        return self.inner.sub(fn, *args, **labels)
+
+    def parts(self, *parts):
+        return Rolling.parts(self, *parts)  # type: ignore[arg-type]  # in order, merged
+
+
+def enumerate_given(procedure: Callable[..., Mapping[str, Hashable]], args: tuple, values: list[Any]) -> dict[str, Distribution]:
+    """Each outcome's exact distribution given that the first rolls decided
+    ``values`` (a :class:`Given` run's): P(outcome | those rolls). Each fixed
+    roll has weight 1 on every path, so the paths' weights sum to 1 over
+    what is still to be rolled. With no values these are the plain odds."""
+    if not values:
+        return enumerate_outcomes(procedure, *args)
+
+    def given(dice, *inner_args):
+        return procedure(_Forced(dice, values), *inner_args)
+
+    given.__name__ = getattr(procedure, "__name__", "procedure")
+    return enumerate_outcomes(given, *args)
 
 
 def _check_disjoint(merged: Mapping[str, Any], result: Mapping[str, Any], fn: Callable[..., Any]) -> None:

@@ -1,0 +1,214 @@
+"""Given dice, the third mode: the procedure resolved with the dice a player rolled.
+
+The odds of what happens next are worked out by hand for a case in each rule
+system; then, over every calculator, the properties that tie the mode to the
+other two: a seeded roll's dice given back resolve to that roll; with no dice
+the odds are the plain odds; and given some dice, those odds are the mean,
+over the next roll's values, of the odds one roll further on (total
+probability), in exact fractions.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rules_py
+from rules_py.calculator import InputError
+from rules_py.dice import Counted, _pool
+from rules_py.given import dice_text, parse_dice
+from strategies import valid_inputs
+
+ROOT = Path(__file__).resolve().parent.parent
+CALCS = rules_py.calculators()
+DICE = [c for c in CALCS if c.rolls_dice]
+
+
+def odds_of(doc: dict) -> dict[str, dict[str, Fraction]]:
+    return {name: {v: Fraction(p) for v, p in values.items()} for name, values in doc["odds"].items()}
+
+
+# ---------------------------------------------------------------- by hand, one case per system
+
+
+def test_comms_check_with_the_comms_dice_given():
+    # Soviet comms: 3 comms dice, each scoring on 4+. Given 4, 5, 1 they score
+    # 2; the check succeeds when the 3 opposing dice (4+, so Binomial(3, 1/2))
+    # score fewer: P(O <= 1) = 1/8 + 3/8 = 1/2. Margin 2 - O: 2, 1, 0, -1 with
+    # 1/8, 3/8, 3/8, 1/8.
+    doc = rules_py.resolve("chq-comms-check", {"nation": "soviet"}, "4,5,1")
+    assert doc["status"] == "need"
+    assert doc["given"] == [{"label": "comms dice", "dice": "3D6", "faces": [4, 5, 1], "result": 2}]
+    assert doc["need"] == {"label": "opposing dice", "dice": "3D6", "faces": 6, "count": 3, "counts": [["success", "successes"]]}
+    assert doc["odds"]["success"] == {"false": "1/2", "true": "1/2"}
+    assert doc["odds"]["margin"] == {"-1": "1/8", "0": "3/8", "1": "3/8", "2": "1/8"}
+    # The same dice given as what they scored give the same answer.
+    assert rules_py.resolve("chq-comms-check", {"nation": "soviet"}, "=2")["odds"] == doc["odds"]
+
+
+def test_air_strike_with_its_first_chart_roll_given():
+    # A 2 on the chart: the skies are empty on turn 1. Each later chart roll
+    # brings the aircraft (rookie 1 or attack 4-6) with 4/6 = 2/3, so with three
+    # turns: turn 2 with 2/3, turn 3 with (1/3)(2/3) = 2/9, later (1/3)^2 = 1/9.
+    doc = rules_py.resolve("k47-air-strike", {}, "2")
+    assert doc["need"]["label"] == "air strike chart, start of turn 2" and doc["need"]["dice"] == "D6"
+    assert doc["odds"]["arrival_turn"] == {"2": "2/3", "3": "2/9", "later": "1/9"}
+    # A 6 on the chart: it is here on turn 1, for certain.
+    assert rules_py.resolve("k47-air-strike", {}, "6")["odds"]["arrival_turn"] == {"1": "1"}
+
+
+def test_counter_battery_after_a_miss():
+    # Three enemy batteries, each throw spotting on 5+ (1/3). After a miss (2)
+    # two throws are left: spotted 1 - (2/3)^2 = 5/9; a second throw is always
+    # made (attempts 2 if it spots, 1/3; otherwise 3, 2/3).
+    doc = rules_py.resolve("po-counter-battery", {}, "2")
+    assert doc["odds"]["spotted"] == {"false": "4/9", "true": "5/9"}
+    assert doc["odds"]["attempts"] == {"1": "0", "2": "1/3", "3": "2/3"} or doc["odds"]["attempts"] == {"2": "1/3", "3": "2/3"}
+
+
+def test_konrad_supply_needs_no_dice():
+    # Konrad's calculators roll nothing: resolving them is done at once, with
+    # the outcomes a roll gives.
+    doc = rules_py.resolve("konrad-supply", {"distance": "7"})
+    assert doc["status"] == "done" and doc["given"] == [] and "need" not in doc
+    assert doc["outcomes"] == rules_py.roll("konrad-supply", 1, {"distance": "7"})["outcomes"] == {"modifier": "-1"}
+
+
+def test_the_resolution_is_done_when_every_roll_is_given():
+    # Seed 7, Soviet comms (tests/test_answer.py): 3 2 4 against 6 1 1, one success each: no.
+    doc = rules_py.resolve("chq-comms-check", {"nation": "soviet"}, "3,2,4,6,1,1")
+    assert doc["status"] == "done" and doc["outcomes"] == {"success": "false", "margin": "0"}
+    assert doc["odds"]["success"] == {"false": "1", "true": "0"}
+
+
+# ---------------------------------------------------------------- bad dice
+
+
+@pytest.mark.parametrize(
+    ("calc", "dice", "message"),
+    [
+        ("k47-air-strike", "7", "dice: air strike chart, start of turn 1: 7 is not a face of a D6"),
+        ("k47-air-strike", "x", "dice: die 1: 'x' is not a face"),
+        ("k47-air-strike", "0", "is not a face of a D6"),
+        ("k47-air-strike", "=1", "air strike chart, start of turn 1: =1 is not a face of a D6"),
+        ("chq-comms-check", "=5", "comms dice: 4D6 cannot score =5"),
+        ("chq-comms-check", "4,5", "comms dice: 4D6 needs 4 faces, and 2 are given"),
+        ("chq-comms-check", "1,1,1,1,1,1,1,1,6,6", "the procedure ended after 7 dice; 3 more were given"),  # Germany: 4 comms dice and 3 opposing
+        ("chq-fire-for-effect", "=2/3", "4D6 cannot score =2/3"),
+    ],
+)
+def test_bad_dice_are_one_error(calc, dice, message):
+    with pytest.raises(InputError) as caught:
+        rules_py.resolve(calc, {}, dice)
+    assert message in str(caught.value), str(caught.value)
+    out = subprocess.run([sys.executable, "-m", "rules_py", "resolve", calc, "--dice", dice], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.startswith("error: ") and message in out.stderr and out.stderr.count("\n") == 1, out.stderr
+
+
+def test_cli_resolve_prints_the_document_and_answer_its_typed_form():
+    out = subprocess.run([sys.executable, "-m", "rules_py", "resolve", "chq-comms-check", "nation=soviet", "--dice", "4,5,1"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout) == rules_py.resolve("chq-comms-check", {"nation": "soviet"}, "4,5,1")
+    typed = subprocess.run([sys.executable, "-m", "rules_py", "answer", "chq-comms-check", "nation=soviet", "--dice", "4,5,1"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    doc = json.loads(typed.stdout)
+    assert doc["kind"] == "resolve" and doc["status"] == "need" and doc["need"]["label"] == "opposing dice"
+    assert doc["headline"] == "Check succeeds 50.0%"
+    assert [s["value"] for s in doc["need"]["scores"]] == ["0", "1", "2", "3"]
+    both = subprocess.run([sys.executable, "-m", "rules_py", "answer", "chq-comms-check", "--dice", "4", "--seed", "3"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert both.returncode == 2 and "not both" in both.stderr
+
+
+def test_call_json_resolves():
+    req = {"op": "resolve", "id": "chq-comms-check", "inputs": {"nation": "soviet"}, "dice": "4,5,1"}
+    assert json.loads(rules_py.call_json(json.dumps(req))) == rules_py.resolve("chq-comms-check", {"nation": "soviet"}, "4,5,1")
+    bad = json.loads(rules_py.call_json(json.dumps({**req, "dice": [4, 5]})))
+    assert bad["fields"] == [{"field": "dice", "message": "dice must be text: faces separated by commas"}]
+
+
+def test_dice_text_round_trips():
+    assert parse_dice(" 6, 3 ,=2/1,=0 ") == [6, 3, Counted((2, 1)), Counted(0)]
+    assert dice_text(parse_dice("6,3,=2/1,=0")) == "6,3,=2/1,=0"
+    assert parse_dice("") == []
+    with pytest.raises(InputError, match="at most 200"):
+        parse_dice(",".join(["1"] * 201))
+
+
+# ---------------------------------------------------------------- properties over every calculator
+
+
+def faces_of(roll: dict) -> list[int]:
+    return [face for entry in roll["dice"] for face in entry["faces"]]
+
+
+@pytest.mark.parametrize("calc", CALCS, ids=[c.id for c in CALCS])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32))
+def test_a_rolls_dice_given_back_resolve_to_that_roll(calc, data, seed):
+    raw = data.draw(valid_inputs(calc, as_strings=True))
+    try:
+        roll = rules_py.roll(calc.id, seed, raw)
+    except InputError:
+        return  # inputs a cross-field check refuses: nothing to roll
+    doc = rules_py.resolve(calc.id, raw, ",".join(map(str, faces_of(roll))))
+    assert doc["status"] == "done" and doc["outcomes"] == roll["outcomes"]
+    assert doc["given"] == roll["dice"]
+    # The pools given by what they scored instead of their faces: the same roll.
+    counted = []
+    for entry in roll["dice"]:
+        pooled = len(entry["faces"]) > 1 and entry["dice"] != "D6"
+        counted.append("=" + "/".join(map(str, entry["result"])) if pooled and isinstance(entry["result"], list) else "=" + str(entry["result"]) if pooled and isinstance(entry["result"], int) else ",".join(map(str, entry["faces"])))
+    again = rules_py.resolve(calc.id, raw, ",".join(c for c in counted if c))
+    assert again["outcomes"] == roll["outcomes"]
+
+
+@pytest.mark.parametrize("calc", CALCS, ids=[c.id for c in CALCS])
+def test_with_no_dice_the_odds_are_the_plain_odds(calc):
+    for raw in ({}, *calc.examples):
+        assert rules_py.resolve(calc.id, raw)["odds"] == rules_py.odds(calc.id, raw)["outcomes"]
+
+
+def _next_entries(need: dict, dist_table) -> list[tuple[str, Fraction]]:
+    """The next roll's possible entries with their chances: a die's faces, or a pool's scores."""
+    if need["count"] == 1 and dist_table is None:
+        return [(str(f), Fraction(1, need["faces"])) for f in range(1, need["faces"] + 1)]
+    return [("=" + ("/".join(map(str, v)) if isinstance(v, tuple) else str(v)), p) for v, p in dist_table.pairs()]
+
+
+@pytest.mark.parametrize("calc", DICE, ids=[c.id for c in DICE])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seed=st.integers(0, 2**32), cut=st.integers(0, 6))
+def test_odds_given_some_dice_are_the_mean_over_the_next_roll(calc, data, seed, cut):
+    from rules_py.answer import Resolution
+
+    raw = data.draw(valid_inputs(calc, as_strings=True))
+    try:
+        roll = rules_py.roll(calc.id, seed, raw)
+    except InputError:
+        return
+    entries = [",".join(map(str, e["faces"])) for e in roll["dice"]][: min(cut, len(roll["dice"]))]
+    prefix = ",".join(e for e in entries if e)
+    here = Resolution(calc, raw, parse_dice(prefix))
+    if here.need is None:
+        return
+    need = here.cli()["need"]
+    table = None if here.need.table is None else _pool(here.need.count, here.need.sides, here.need.table)
+    if here.need.table is not None and here.need.count == 1:
+        table = _pool(1, here.need.sides, here.need.table)
+    mixed: dict[str, dict[str, Fraction]] = {}
+    for entry, p in _next_entries(need, table):
+        further = odds_of(rules_py.resolve(calc.id, raw, f"{prefix},{entry}" if prefix else entry))
+        for name, values in further.items():
+            for value, q in values.items():
+                mixed.setdefault(name, {}).setdefault(value, Fraction(0))
+                mixed[name][value] += p * q
+    now = odds_of(here.cli())
+    for name in now:
+        assert {v: q for v, q in now[name].items() if q} == {v: q for v, q in mixed[name].items() if q}, (calc.id, raw, prefix, name)
