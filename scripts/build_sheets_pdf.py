@@ -110,7 +110,8 @@ def main(site: Path = SITE, slugs: list[str] | None = None) -> None:
                 printed[name] = pdf
                 print(f"sheets/{name}: {page_count(pdf)} pages, {len(pdf)} bytes")
                 if page_count(pdf) != stated[key]:
-                    wrong.append(f"sheets/{name} prints on {page_count(pdf)} pages, but docs/sheets/{slug}.md states {key}: {stated[key]}")
+                    n = page_count(pdf)
+                    wrong.append(f"sheets/{name} prints on {n} page{'s' if n != 1 else ''}, but docs/sheets/{slug}.md states {key}: {stated[key]}")
         browser.close()
     if wrong:
         raise SystemExit("\n".join(wrong) + "\ncorrect the front matter (the pages quote it), or the sheet")
