@@ -21,7 +21,7 @@ from .calculator import Calculator, InputError
 from .registry import calculators, get
 from .given import parse_dice
 from .seeds import Seed, parse_seed
-from .sweep import sweep
+from .sweep import sweep, sweep_answer
 
 __all__ = ["Calculator", "InputError", "Seed", "calculators", "get", "odds", "roll", "answer", "resolve", "compare", "compare_odds", "schema", "parse_seed", "call_json", "sweep"]
 
@@ -82,10 +82,11 @@ def schema() -> list[dict[str, Any]]:
 def call_json(request: str) -> str:
     """One JSON request in, one JSON answer out; never raises, whatever it is given.
 
-    Request: ``{"op": "answer"|"compare"|"odds"|"roll"|"resolve"|"schema", "id": ..., "inputs": {...}, "seed": "...", "dice": "...", "vs": {...}}``.
+    Request: ``{"op": "answer"|"compare"|"odds"|"roll"|"resolve"|"sweep"|"schema", "id": ..., "inputs": {...}, "seed": "...", "dice": "...", "sweep": "...", "vs": {...}}``.
     ``answer`` gives the typed answer (with ``seed``, a roll's; with ``dice``,
-    the typed resolution of the dice a player rolled); ``resolve`` the CLI's
-    resolution; ``compare``
+    the typed resolution of the dice a player rolled; with ``sweep``, an
+    input's name, the typed sweep); ``resolve`` and ``sweep`` the CLI's
+    objects; ``compare``
     two typed odds answers, option b's inputs being ``inputs`` changed by
     ``vs``, and their differences; ``odds`` and ``roll`` the CLI's objects. Seeds are best sent as strings, as typed.
     Bad input: ``{"error": ..., "fields": [{"field", "message"}]}``; a failure
@@ -100,13 +101,22 @@ def call_json(request: str) -> str:
         if not isinstance(inputs, dict):
             raise InputError("inputs must be an object")
         calc_id = req.get("id")
-        if op in ("answer", "compare", "odds", "roll", "resolve") and not isinstance(calc_id, str):
+        if op in ("answer", "compare", "odds", "roll", "resolve", "sweep") and not isinstance(calc_id, str):
             raise InputError("id must be a calculator id; 'list' shows them")
         dice = req.get("dice")
         if dice is not None and not isinstance(dice, str):
             raise InputError("dice must be text: faces separated by commas", "dice")
-        if op == "answer":
-            result: Any = answer(calc_id, inputs, req.get("seed"), dice=dice)
+        swept = req.get("sweep")
+        if (op == "sweep" or swept is not None) and not isinstance(swept, str):
+            raise InputError("sweep must be the name of an input", "sweep")
+        if op == "answer" and swept is not None:
+            if dice is not None or req.get("seed") is not None:
+                raise InputError("a sweep takes neither dice nor a seed", "sweep")
+            result: Any = sweep_answer(calc_id, inputs, swept)
+        elif op == "answer":
+            result = answer(calc_id, inputs, req.get("seed"), dice=dice)
+        elif op == "sweep":
+            result = sweep(calc_id, inputs, swept)
         elif op == "resolve":
             result = resolve(calc_id, inputs, dice or "")
         elif op == "compare":

@@ -4,7 +4,7 @@
     python -m rules_py odds ID [name=value ...] [--vs name=value ...]
     python -m rules_py odds ID [name=value ...] --sweep NAME
     python -m rules_py roll ID --seed S [--answer] [name=value ...]
-    python -m rules_py answer ID [--seed S | --dice D] [name=value ...]
+    python -m rules_py answer ID [--seed S | --dice D | --sweep NAME] [name=value ...]
     python -m rules_py resolve ID [name=value ...] [--dice D]
 
 Output is one JSON object on stdout (one line per calculator for ``list``).
@@ -16,7 +16,8 @@ changes from option a (see :func:`rules_py.compare_odds` and the README);
 (``--dice 6,3,=2/1``, see :mod:`rules_py.given`) and prints the first roll
 still needed with the odds of what happens next, or the outcomes
 (:func:`rules_py.resolve`); ``answer`` (and ``roll --answer``) prints the typed answer the page renders
-(:mod:`rules_py.answer`), with ``--dice`` the typed resolution. A seed is a whole number or a phrase
+(:mod:`rules_py.answer`), with ``--dice`` the typed resolution and with
+``--sweep NAME`` the typed sweep, with what it takes (:func:`rules_py.sweep.sweep_answer`). A seed is a whole number or a phrase
 (:mod:`rules_py.seeds`). Bad input exits with status 2 and one ``error:``
 line on stderr, nothing on stdout. Output that cannot be written (a full
 disk, a closed pipe) is no fault of the input: it exits with status 1 and
@@ -31,11 +32,11 @@ import sys
 from . import answer, calculators, compare_odds, odds, resolve, roll
 from .calculator import InputError, quoted
 from .seeds import Seed, parse_seed
-from .sweep import split_sweep, sweep
+from .sweep import split_sweep, sweep, sweep_answer
 
 USAGE = (
     "usage: python -m rules_py list | odds ID [name=value ...] [--vs name=value ... | --sweep NAME]"
-    " | roll ID --seed S [--answer] [name=value ...] | answer ID [--seed S | --dice D] [name=value ...]"
+    " | roll ID --seed S [--answer] [name=value ...] | answer ID [--seed S | --dice D | --sweep NAME] [name=value ...]"
     " | resolve ID [name=value ...] [--dice D]"
 )
 
@@ -96,8 +97,8 @@ def _text(args: list[str]) -> str:
     if not rest:
         raise InputError(f"{command} needs a calculator id; 'list' shows them")
     options = rest[1:]
-    if command == "odds" and any(a == "--sweep" or a.startswith("--sweep=") for a in options):
-        return _sweep_text(rest[0], options)
+    if command in ("odds", "answer") and any(a == "--sweep" or a.startswith("--sweep=") for a in options):
+        return _sweep_text(rest[0], options, typed=command == "answer")
     vs_args = None
     if "--vs" in options:
         at = options.index("--vs")
@@ -158,12 +159,14 @@ def _split_dice(args: list[str]) -> tuple[str | None, list[str]]:
     return dice, others
 
 
-def _sweep_text(calculator_id: str, options: list[str]) -> str:
-    """``odds ID [name=value ...] --sweep NAME`` (rules_py.sweep)."""
+def _sweep_text(calculator_id: str, options: list[str], typed: bool) -> str:
+    """``odds ID [name=value ...] --sweep NAME`` (rules_py.sweep), or with
+    ``answer`` the typed sweep (rules_py.sweep.sweep_answer)."""
     name, others = split_sweep(options)
     if any(arg.startswith("--") for arg in others):
-        raise InputError("odds --sweep takes name=value inputs only (no --vs, --seed or --answer)", "sweep")
-    return json.dumps(sweep(calculator_id, _pairs(others), name), indent=2) + "\n"
+        raise InputError(f"{'answer' if typed else 'odds'} --sweep takes name=value inputs only (no --vs, --seed, --dice or --answer)", "sweep")
+    made = sweep_answer(calculator_id, _pairs(others), name) if typed else sweep(calculator_id, _pairs(others), name)
+    return json.dumps(made, indent=2) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:

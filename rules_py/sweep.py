@@ -18,11 +18,12 @@ outcomes, so the list still has every value.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Mapping
 
-from .answer import OddsAnswer
-from .calculator import Field, InputError, quoted
-from .formats import format_value
+from .answer import SCHEMA_ID, OddsAnswer
+from .calculator import Calculator, Field, InputError, quoted
+from .formats import decimal, format_probability, format_value, number_text, percent, signed
 from .registry import get
 
 
@@ -38,18 +39,24 @@ def values_of(field: Field) -> list[str]:
     raise InputError(f"cannot sweep {quoted(field.name)}: it is {what}; sweep a whole number with bounds, a choice or a yes/no", "sweep")
 
 
-def sweep(calculator_id: str, inputs: Mapping[str, Any] | None, name: str) -> dict[str, Any]:
-    """The odds at every value of input ``name``, the other inputs as given."""
-    calc = get(calculator_id)
-    raw = dict(inputs or {})
+def _field(calc: Calculator, name: str) -> Field:
     try:
-        field = calc.field(name)
+        return calc.field(name)
     except KeyError:
         known = ", ".join(f.name for f in calc.fields) or "no inputs"
         raise InputError(f"cannot sweep {quoted(name)}: {calc.id} takes {known}", "sweep") from None
+
+
+def sweep_odds(calc: Calculator, raw: Mapping[str, Any] | None, name: str, values: list[str] | None = None) -> tuple[dict[str, Any], list[tuple[str, OddsAnswer | InputError]]]:
+    """The core of every sweep: the other inputs (validated) and, for each
+    value of ``name`` (every value it allows, or the ``values`` given, in that
+    order), the answer at that value, or the InputError its own check gives.
+    The CLI's sweep, the typed sweep and the sheets' grids are made from it."""
+    raw = dict(raw or {})
+    field = _field(calc, name)
     if name in raw:
         raise InputError(f"{name} is swept: give the other inputs only", name)
-    values = values_of(field)
+    values = values_of(field) if values is None else [format_value(field.parse(v)) for v in values]
     # The other inputs' errors, once, before any odds: refused with every
     # value, they are the inputs' own; refused with some, the rows say so.
     others, refused = None, None
@@ -61,19 +68,103 @@ def sweep(calculator_id: str, inputs: Mapping[str, Any] | None, name: str) -> di
             refused = refused or e
     if others is None:
         raise refused
-    rows = []
+    rows: list[tuple[str, OddsAnswer | InputError]] = []
     for value in values:
         try:
-            outcomes = OddsAnswer.of(calc, {**raw, name: value}).cli()["outcomes"]
+            rows.append((value, OddsAnswer.of(calc, {**raw, name: value})))
         except InputError as e:
-            rows.append({"value": value, "error": str(e)})
-            continue
-        rows.append({"value": value, "outcomes": outcomes})
+            rows.append((value, e))
+    return {k: v for k, v in others.items() if k != name}, rows
+
+
+def sweep(calculator_id: str, inputs: Mapping[str, Any] | None, name: str) -> dict[str, Any]:
+    """The odds at every value of input ``name``, the other inputs as given."""
+    calc = get(calculator_id)
+    others, rows = sweep_odds(calc, inputs, name)
     return {
         "calculator": calc.id,
         "sweep": name,
-        "inputs": {k: format_value(v) for k, v in others.items() if k != name},
-        "values": rows,
+        "inputs": {k: format_value(v) for k, v in others.items()},
+        "values": [{"value": v, "error": str(a)} if isinstance(a, InputError) else {"value": v, "outcomes": a.cli()["outcomes"]} for v, a in rows],
+    }
+
+
+TARGETS = (Fraction(1, 2), Fraction(3, 4), Fraction(9, 10))  # the chances "what it takes" names
+
+
+def _value_label(field: Field, value: str) -> str:
+    """A swept value as the page shows it: the choice's label, yes/no, the number."""
+    for choice in field.choices:
+        if choice.name == value:
+            return choice.label
+    if field.type == "bool":
+        return "yes" if value == "true" else "no"
+    return number_text(field.parse(value))
+
+
+def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str) -> dict[str, Any]:
+    """The typed sweep the page draws ("How it changes"): the calculator's
+    headline outcome at every value of ``name`` (its chance of yes, or for a
+    number its average), each row's text and bar, and ``reaches``: for 50 %,
+    75 % and 90 %, the first value in the schema's order at which the chance
+    reaches it (None if none does), so that a page can say what it takes."""
+    calc = get(calculator_id)
+    field = _field(calc, name)
+    others, rows = sweep_odds(calc, inputs, name)
+    answers = [a for _, a in rows if not isinstance(a, InputError)]
+    if not answers:
+        raise InputError(f"no value of {name} is allowed with these inputs", "sweep")
+    heads = answers[0].headline()
+    chosen = next((h for h in heads if h.outcome.type == "bool"), heads[0])
+    outcome = chosen.outcome
+    measure = "chance" if outcome.type == "bool" else "mean" if outcome.type == "int" else "likeliest"
+    points: list[dict[str, Any]] = []
+    numbers: list[Fraction | None] = []
+    for value, a in rows:
+        row: dict[str, Any] = {"value": value, "label": _value_label(field, value)}
+        if isinstance(a, InputError):
+            row.update(error=str(a), number=None, text=None)
+            numbers.append(None)
+        else:
+            odds = a.outcome(outcome.name)
+            if measure == "chance":
+                x: Fraction | None = odds.p(True)
+                row.update(number=format_probability(x), text=percent(x))
+            elif measure == "mean" and odds.mean is not None:
+                x = odds.mean
+                row.update(number=signed(x), text=decimal(x, 2))
+            else:
+                x = None
+                row.update(number=None, text=odds.headline())
+            numbers.append(x)
+        points.append(row)
+    # Bars: a chance on its own scale of 0-100 %, an average on the largest one's.
+    top = 1 if measure == "chance" else max((abs(x) for x in numbers if x is not None), default=0)
+    for row, x in zip(points, numbers):
+        row["bar"] = None if x is None or not top else decimal(abs(x) / top * 100, 2)
+    reaches = []
+    if measure == "chance":
+        for target in TARGETS:
+            first = next((row for row, x in zip(points, numbers) if x is not None and x >= target), None)
+            reaches.append({
+                "target": format_probability(target), "target_percent": percent(target),
+                "value": first["value"] if first else None, "label": first["label"] if first else None,
+                "text": f"{percent(target)} {outcome.label.lower()}: {field.label} {first['label']}" if first
+                else f"{percent(target)} {outcome.label.lower()}: no value of {field.label.lower()} reaches it",
+            })
+    return {
+        "schema": SCHEMA_ID,
+        "kind": "sweep",
+        "calculator": calc.id,
+        "title": calc.title,
+        "sweep": name,
+        "sweep_label": field.label,
+        "inputs": {k: format_value(v) for k, v in others.items()},
+        "outcome": {"name": outcome.name, "label": outcome.label, "type": outcome.type},
+        "measure": measure,
+        "values": points,
+        "reaches": reaches,
+        "summary": f"{outcome.label} by {field.label.lower()}: " + "; ".join(f"{r['label']} {r['text']}" for r in points if r["text"]),
     }
 
 

@@ -5,7 +5,9 @@ table. Each grid is a :class:`Grid`: one calculator, one outcome, the inputs
 that vary along its rows and its columns, and what each cell shows (the
 probability of one value, the chance of at least a value, the mean, or a
 certain value). Every cell is read off the same answer the CLI and the page
-are made from (:class:`rules_py.answer.OddsAnswer`), in the words of
+are made from (:class:`rules_py.answer.OddsAnswer`), a row or a column at a
+time by the same sweep as the page's "How it changes"
+(:func:`rules_py.sweep.sweep_odds`), in the words of
 :mod:`rules_py.formats`, and carries the exact inputs and fraction in
 ``data-`` attributes, so a test can check the sheet against
 ``python -m rules_py odds``.
@@ -29,7 +31,9 @@ import pandas as pd
 
 from rules_py import get
 from rules_py.answer import OddsAnswer
+from rules_py.calculator import InputError
 from rules_py.formats import decimal, format_probability, format_value, modifier_text, signed, whole_percent
+from rules_py.sweep import sweep_odds
 from rules_py.tables import load
 
 
@@ -71,13 +75,11 @@ def axis(calc, spec: tuple[str, tuple[Any, ...]]) -> list[tuple[str, dict[str, A
     return [(label, dict(inputs)) for label, inputs in values]
 
 
-def cell(grid: Grid, row_inputs: dict[str, Any], col_inputs: dict[str, Any]) -> tuple[str, dict[str, str], Fraction | Any]:
-    """The text of one cell, its data attributes, and the number it shows."""
-    calc = get(grid.calculator)
-    inputs = {**grid.fixed, **row_inputs, **col_inputs}
-    odds = OddsAnswer.of(calc, inputs).outcome(grid.outcome)
+def cell(grid: Grid, inputs: dict[str, Any], answer: OddsAnswer) -> tuple[str, dict[str, str], Fraction | Any]:
+    """The text of one cell, its data attributes, and the number it shows, from the answer at its inputs."""
+    odds = answer.outcome(grid.outcome)
     attrs = {
-        "data-calculator": calc.id,
+        "data-calculator": grid.calculator,
         "data-inputs": json.dumps({k: format_value(v) for k, v in inputs.items()}, sort_keys=True),
         "data-outcome": grid.outcome,
     }
@@ -101,13 +103,35 @@ def cell(grid: Grid, row_inputs: dict[str, Any], col_inputs: dict[str, Any]) -> 
     return whole_percent(p), attrs, p
 
 
+def answers(grid: Grid) -> dict[tuple[int, int], tuple[dict[str, Any], OddsAnswer]]:
+    """Each cell's inputs and answer, (row, column) -> (inputs, answer): a sweep
+    (rules_py.sweep.sweep_odds, the page's "How it changes") along the columns'
+    input for each row, or along the rows' input for each column."""
+    calc = get(grid.calculator)
+    rows, cols = axis(calc, grid.rows), axis(calc, grid.cols)
+    swept, across, other = (grid.cols, rows, False) if grid.cols[0] else (grid.rows, cols, True)
+    if not swept[0]:
+        raise ValueError(f"{grid.title}: a grid sweeps one input along its rows or its columns")
+    name, values = swept
+    out = {}
+    for i, (_, fixed) in enumerate(across):
+        inputs = {**grid.fixed, **fixed}
+        _, found = sweep_odds(calc, inputs, name, [format_value(v) for v in values])
+        for j, ((_, answer), value) in enumerate(zip(found, values)):
+            if isinstance(answer, InputError):
+                raise answer
+            out[(j, i) if other else (i, j)] = ({**inputs, name: value}, answer)
+    return out
+
+
 def grid_frame(grid: Grid) -> pd.DataFrame:
     """Every cell of a grid as one record: row, column, the number, its text and attributes."""
     calc = get(grid.calculator)
+    found = answers(grid)
     records = []
-    for r, (row_label, row_inputs) in enumerate(axis(calc, grid.rows)):
-        for c, (col_label, col_inputs) in enumerate(axis(calc, grid.cols)):
-            text, attrs, number = cell(grid, row_inputs, col_inputs)
+    for r, (row_label, _) in enumerate(axis(calc, grid.rows)):
+        for c, (col_label, _) in enumerate(axis(calc, grid.cols)):
+            text, attrs, number = cell(grid, *found[(r, c)])
             attr_text = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
             records.append({"r": r, "row": row_label, "c": c, "col": col_label, "number": number, "td": f"<td {attr_text}>{text}</td>"})
     return pd.DataFrame.from_records(records)

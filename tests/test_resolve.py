@@ -212,3 +212,20 @@ def test_odds_given_some_dice_are_the_mean_over_the_next_roll(calc, data, seed, 
     now = odds_of(here.cli())
     for name in now:
         assert {v: q for v, q in now[name].items() if q} == {v: q for v, q in mixed[name].items() if q}, (calc.id, raw, prefix, name)
+
+
+def test_typed_resolutions_meet_the_schema():
+    import jsonschema
+
+    schema = json.loads((Path(rules_py.__file__).parent / "data" / "answer.schema.json").read_text())
+    validator = jsonschema.Draft202012Validator(schema)
+    for calc in CALCS:
+        roll = rules_py.roll(calc.id, 11)
+        faces = faces_of(roll)
+        for cut in (0, len(faces) // 2, len(faces)):
+            try:
+                doc = rules_py.answer(calc.id, {}, dice=",".join(map(str, faces[:cut])))
+            except InputError:
+                continue  # a cut through a pool's faces
+            validator.validate(doc)
+            assert doc["status"] == ("done" if cut == len(faces) else doc["status"])

@@ -82,3 +82,59 @@ def test_cli_refuses_in_one_line(args, says, capsys):
     assert out.out == ""
     lines = out.err.splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and says in lines[0], out.err
+
+
+# ---------------------------------------------------------------- the typed sweep: what it takes
+
+
+def test_what_it_takes_by_hand():
+    # Soviet comms: 3 + b comms dice against 3 opposing dice, all scoring on 4+.
+    # C > O exactly when C + (3 - O) >= 4, and C + (3 - O) ~ Binomial(6 + b, 1/2):
+    # b = 0: 22/64 = 34.4 %; b = 1: 1/2; b = 2: 1 - 93/256 = 63.7 %;
+    # b = 3: 1 - 130/512 = 74.6 % (short of 75 %); b = 4: 1 - 176/1024 = 82.8 %;
+    # b = 5: 1 - 232/2048 = 88.7 %; b = 6: 1 - 299/4096 = 92.7 %.
+    from rules_py.sweep import sweep_answer
+
+    doc = sweep_answer("chq-comms-check", {"nation": "soviet"}, "boosts")
+    assert doc["outcome"]["name"] == "success" and doc["measure"] == "chance"
+    assert [row["number"] for row in doc["values"][:7]] == ["11/32", "1/2", "163/256", "191/256", "53/64", "227/256", "3797/4096"]
+    assert [(r["target_percent"], r["value"]) for r in doc["reaches"]] == [("50.0%", "1"), ("75.0%", "4"), ("90.0%", "6")]
+    assert doc["reaches"][1]["text"] == "75.0% check succeeds: Boosts 4"
+
+
+def test_what_it_takes_when_nothing_reaches_it():
+    # Germany: 4 comms dice against 3, P(Binomial(7, 1/2) >= 4) = 1/2; air
+    # recon's die makes it Binomial(8, 1/2): 163/256 = 63.7 %. 50 % is reached
+    # without it; 75 % and 90 % never.
+    from rules_py.sweep import sweep_answer
+
+    doc = sweep_answer("chq-comms-check", {}, "air_recon")
+    assert [(row["label"], row["text"], row["bar"]) for row in doc["values"]] == [("no", "50.0%", "50.00"), ("yes", "63.7%", "63.67")]
+    assert [r["value"] for r in doc["reaches"]] == ["false", None, None]
+    assert doc["reaches"][2]["text"] == "90.0% check succeeds: no value of air recon reaches it"
+
+
+def test_a_sweep_of_a_number_outcome_has_averages_and_no_targets():
+    # k47-medic: saved ~ Binomial(n, 1/6), so the average is n/6: bars on the largest (30/6 = 5).
+    from rules_py.sweep import sweep_answer
+
+    doc = sweep_answer("k47-medic", {}, "casualties")
+    assert doc["measure"] == "mean" and doc["reaches"] == []
+    assert [(r["value"], r["number"], r["bar"]) for r in doc["values"][:4]] == [("0", "0", "0.00"), ("1", "1/6", "3.33"), ("2", "1/3", "6.67"), ("3", "1/2", "10.00")]
+
+
+def test_typed_sweeps_meet_the_schema_and_call_json_gives_them():
+    import jsonschema
+
+    from rules_py.sweep import sweep_answer
+
+    schema = json.loads((ROOT / "rules_py" / "data" / "answer.schema.json").read_text())
+    validator = jsonschema.Draft202012Validator(schema)
+    for calc_id, name in SWEPT:
+        validator.validate(sweep_answer(calc_id, {}, name))
+    req = {"op": "answer", "id": "chq-comms-check", "inputs": {"nation": "soviet"}, "sweep": "boosts"}
+    assert json.loads(rules_py.call_json(json.dumps(req))) == sweep_answer("chq-comms-check", {"nation": "soviet"}, "boosts")
+    plain = {"op": "sweep", "id": "chq-comms-check", "sweep": "boosts"}
+    assert json.loads(rules_py.call_json(json.dumps(plain))) == sweep("chq-comms-check", {}, "boosts")
+    out = run("answer", "chq-comms-check", "nation=soviet", "--sweep", "boosts")
+    assert out.returncode == 0 and json.loads(out.stdout)["reaches"][0]["value"] == "1"
