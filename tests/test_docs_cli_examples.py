@@ -5,8 +5,8 @@ hand-written page under ``docs/`` (generated pages carry the build's marker and
 are skipped: their examples come from the calculators themselves) and of
 ``README.md``, runs it from the project root, and checks that it exits 0 with
 nothing on stderr and prints what the CLI promises: one JSON object for
-``odds`` and ``roll``, one ``id title`` line per registered calculator for
-``list``.
+``odds``, ``roll``, ``resolve`` and ``answer`` (of the shape each promises),
+one ``id title`` line per registered calculator for ``list``.
 """
 
 from __future__ import annotations
@@ -121,6 +121,16 @@ def test_documented_command_runs(page, number, args):
         return
     data = json.loads(out.stdout)
     assert data["calculator"] == args[1], where
+    if args[0] == "answer":  # the typed answer: its kind says which
+        assert data["kind"] in ("odds", "roll", "resolve", "sweep") and data["headline" if data["kind"] != "sweep" else "reaches"] is not None, where
+        return
+    if args[0] == "resolve":  # the next roll needed, or done; the odds of what happens next
+        assert data["status"] in ("need", "done") and isinstance(data["given"], list) and isinstance(data["odds"], dict), where
+        assert ("need" in data) == (data["status"] == "need") and ("outcomes" in data) == (data["status"] == "done"), where
+        return
+    if "--sweep" in args:  # one row per value, each plain odds
+        assert data["sweep"] in args and all("outcomes" in row or "error" in row for row in data["values"]), where
+        return
     if "--vs" in args:  # two options: each as plain odds prints it, and their differences
         assert isinstance(data["differences"], dict) and isinstance(data["vs"], dict), where
         data = data["b"]
