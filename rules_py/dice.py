@@ -639,11 +639,50 @@ class Given(Rolling):
         return self._shown(label, f"{n}D{sides}", shown, value, counted)
 
 
+class _OutOfForced(Exception):
+    """A part asked for a roll past the fixed ones (see _Forced.sub)."""
+
+
+class _Exhausted(Dice):
+    """The dice behind a probe of a part: any roll at all is past the fixed ones."""
+
+    def die(self, sides, label, chart=None):
+        raise _OutOfForced
+
+    def pool(self, n, sides, label, key, counts=None):
+        raise _OutOfForced
+
+    def sub(self, fn, *args, **labels):
+        raise _OutOfForced
+
+
+class _PartsProbe(Dice):
+    """Finds whether a procedure is wholly made of ``dice.parts``: any other use of dice says no."""
+
+    def die(self, sides, label, chart=None):
+        raise _OutOfForced
+
+    def pool(self, n, sides, label, key, counts=None):
+        raise _OutOfForced
+
+    def sub(self, fn, *args, **labels):
+        raise _OutOfForced
+
+    def fold(self, groups, outcome, reads=None):
+        raise _OutOfForced
+
+    def parts(self, *parts):
+        return _Parts(parts)
+
+
 class _Forced(Dice):
     """Odds mode with the first rolls fixed: each of the first ``len(values)``
     choice points returns its given value, with weight 1; later ones are the
-    replay's (``inner``). Parts and subs run inline, so that choice points
-    come in the order of a roll; a fold is its exact product of pools."""
+    replay's (``inner``). Choice points come in the order of a roll, so parts
+    run in order; a fold is its exact product of pools. A sub reached with
+    fixed rolls left is tried on those alone: if it finishes within them its
+    result is known; if not, it takes them all and is enumerated once, given
+    them, as one choice point of the replay (a part of its own, cached)."""
 
     def __init__(self, inner: Dice, values: list[Any]):
         self.inner, self.values, self.used = inner, values, 0
@@ -663,21 +702,61 @@ class _Forced(Dice):
         return value if fixed else self.inner.pool(n, sides, label, key, counts)
 
     def sub(self, fn, *args, **labels):
-        if self.used < len(self.values):
-            return fn(self, *args, **labels)
-        return self.inner.sub(fn, *args, **labels)
+        rest = tuple(self.values[self.used:])
+        if not rest:
+            return self.inner.sub(fn, *args, **labels)
+        probe = _Forced(_Exhausted(), list(rest))
+        try:
+            result = fn(probe, *args, **labels)
+        except _OutOfForced:
+            self.used = len(self.values)
+            return self.inner.sub(_given_part, fn, rest, args, tuple(sorted(labels.items())))
+        self.used += probe.used
+        return result
 
     def parts(self, *parts):
         return Rolling.parts(self, *parts)  # type: ignore[arg-type]  # in order, merged
+
+
+def _given_part(dice, fn: Callable[..., Any], values: tuple, args: tuple, labels: tuple) -> Any:
+    """A sub-procedure with its first rolls fixed (see _Forced.sub)."""
+    return fn(_Forced(dice, list(values)), *args, **dict(labels))
 
 
 def enumerate_given(procedure: Callable[..., Mapping[str, Hashable]], args: tuple, values: list[Any]) -> dict[str, Distribution]:
     """Each outcome's exact distribution given that the first rolls decided
     ``values`` (a :class:`Given` run's): P(outcome | those rolls). Each fixed
     roll has weight 1 on every path, so the paths' weights sum to 1 over
-    what is still to be rolled. With no values these are the plain odds."""
+    what is still to be rolled. With no values these are the plain odds.
+
+    A procedure wholly made of ``dice.parts`` keeps its marginals: the parts
+    take the fixed rolls in turn (as a roll makes them), a part that finishes
+    within them is certain, the part they run out in is enumerated given its
+    share, and the parts after it are enumerated as plain odds."""
     if not values:
         return enumerate_outcomes(procedure, *args)
+    try:
+        token = procedure(_PartsProbe(), *args)
+    except _OutOfForced:
+        token = None
+    if isinstance(token, _Parts):
+        merged: dict[str, Distribution] = {}
+        rest = list(values)
+        for fn, *part_args in token.parts:
+            if not rest:
+                found = enumerate_outcomes(fn, *part_args)
+            else:
+                probe = _Forced(_Exhausted(), rest)
+                try:
+                    result = fn(probe, *part_args)
+                    found = {name: Distribution({value: 1}) for name, value in result.items()}
+                    rest = rest[probe.used:]
+                except _OutOfForced:
+                    found = enumerate_given(fn, tuple(part_args), rest)
+                    rest = []
+            _check_disjoint(merged, found, fn)
+            merged.update(found)
+        return merged
 
     def given(dice, *inner_args):
         return procedure(_Forced(dice, values), *inner_args)

@@ -1,22 +1,25 @@
-// The Pyodide half of scripts/bench_icepool.py (which runs it; see its docstring).
+// The Pyodide half of scripts/bench_icepool.py and scripts/bench_resolve.py
+// (which run it; see their docstrings).
 //
-//   node scripts/bench_icepool.mjs PYODIDE_DIR ICEPOOL_WHEEL ENGINE_DIR BENCH_PY < config.json
+//   node scripts/bench_icepool.mjs PYODIDE_DIR ICEPOOL_WHEEL|- ENGINE_DIR BENCH_PY < config.json
 //
 // Boots the vendored Pyodide, unpacks icepool's wheel (checked by pip against
-// its pinned hash) into site-packages, copies ENGINE_DIR/rules_py and the
-// benchmark's Python file into Pyodide's file system, and prints the JSON
-// that bench_icepool.pyodide_main returns for the configuration on stdin.
+// its pinned hash; "-" for none) into site-packages, copies ENGINE_DIR/rules_py
+// and the benchmark's Python file into Pyodide's file system, and prints the
+// JSON that the benchmark module's pyodide_main returns for the configuration on stdin.
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [pyodideDir, wheelPath, engineDir, benchPy] = process.argv.slice(2).map((p) => resolve(p));
+const [pyodideArg, wheelArg, engineDir, benchPy] = process.argv.slice(2);
+const pyodideDir = resolve(pyodideArg);
+const wheelPath = wheelArg === "-" ? null : resolve(wheelArg);
 const config = readFileSync(0, "utf8");
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/`, stdout: (line) => process.stderr.write(line + "\n"), stderr: (line) => process.stderr.write(line + "\n") });
 
 const sitePackages = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('site-packages'))");
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: sitePackages });
+if (wheelPath) pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: sitePackages });
 
 // The engine's sources and data, as they are on disk (no bytecode: Pyodide compiles its own).
 function copyTree(from, to) {
@@ -28,8 +31,10 @@ function copyTree(from, to) {
     else pyodide.FS.writeFile(`${to}/${name}`, readFileSync(path));
   }
 }
-copyTree(join(engineDir, "rules_py"), "/bench/rules_py");
-pyodide.FS.writeFile("/bench/bench_icepool.py", readFileSync(benchPy));
+copyTree(join(resolve(engineDir), "rules_py"), "/bench/rules_py");
+const module = basename(benchPy, ".py");
+pyodide.FS.writeFile(`/bench/${module}.py`, readFileSync(resolve(benchPy)));
+if (module !== "bench_icepool") pyodide.FS.writeFile("/bench/bench_icepool.py", readFileSync(join(resolve(engineDir), "scripts", "bench_icepool.py")));
 
 pyodide.globals.set("config", config);
 let out;
@@ -37,8 +42,8 @@ try {
   out = pyodide.runPython(`
 import sys
 sys.path.insert(0, "/bench")
-import bench_icepool
-bench_icepool.pyodide_main(config)
+import ${module}
+${module}.pyodide_main(config)
 `);
 } catch (e) {
   process.stderr.write(String(e.message) + "\n"); // Python's traceback, not Node's minified line
