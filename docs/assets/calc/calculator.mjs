@@ -126,7 +126,7 @@ export class Engine {
     /** @type {Worker & {lockName?: string}} */
     let worker;
     // The first worker of a page loaded with inputs in its address may have been
-    // started already, by the page's head (scripts/mkdocs_hooks.py, EARLY_WORKER):
+    // started already, by the page's head (docs/assets/head/early-worker.js):
     // taken over here, with what it said meanwhile.
     const early = generation === 1 ? window.fireMissionEarlyWorker : null;
     delete window.fireMissionEarlyWorker;
@@ -306,7 +306,7 @@ export class Engine {
 const engine = new Engine();
 
 // The build embeds each calculator's answers for its defaults and examples
-// (scripts/mkdocs_hooks.py), so a page shows them without the engine. The
+// (scripts/calculator_hooks.py), so a page shows them without the engine. The
 // engine starts when a calculator needs it (a request: calls start it), when
 // the player uses one (view.mjs), or, on a calculator's own page, once the
 // page is idle: a reader of a rules page downloads none of it.
@@ -402,7 +402,7 @@ if (document.querySelector(".calculator[data-calculator]")) {
 // A page's calculators come with the build's copy of each at its defaults
 // (scripts/render_calculators.py), which the stylesheet hides while <html> is
 // marked fm-query: the address has a query, which may ask for other inputs.
-// The head's script marks a page loaded in full (scripts/mkdocs_hooks.py);
+// The head's script marks a page loaded in full (docs/assets/head/flags.js);
 // instant navigation keeps <html>, so the mark follows the address here, as
 // Material changes it (location$, before the new page is swapped in: its copy
 // is never shown under an address it does not answer) and once it is in.

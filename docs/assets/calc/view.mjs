@@ -494,7 +494,7 @@ export class CalculatorView {
     return this.prerendered.find((doc) => this.schema.fields.every((f) => doc.inputs[f.name] === raw[f.name])) || null;
   }
 
-  // An answer the build computed (scripts/mkdocs_hooks.py), shown as a live one is:
+  // An answer the build computed (scripts/calculator_hooks.py), shown as a live one is:
   // it is the answer for the inputs shown, so the calculator is ready without its engine.
   showPrerendered(doc) {
     this.seq += 1; // any answer still on its way is for other inputs
