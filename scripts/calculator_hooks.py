@@ -21,7 +21,8 @@
   also docs/assets/head/early-worker.js, which starts the engine's worker
   when the address has inputs. Both are inlined as they are, less their
   comment lines; the policy allows them by their hashes
-  (scripts/csp_hooks.py). Neither file is published on its own.
+  (scripts/csp_hooks.py). Neither file is published on its own, nor
+  the form-modules list below, nor docs/assets/calc/protocol.mjs (types only).
 * Such a page also lists the form's modules (docs/assets/calc/form-modules.json:
   view.mjs and what it imports, checked against view.mjs's imports by
   tests/form_modules.test.mjs) as ``<link rel="modulepreload">`` at the end of
@@ -51,7 +52,7 @@ HEAD = ASSETS / "head"
 CALC_GLUE = ASSETS / "calc"
 FORM_MODULES = CALC_GLUE / "form-modules.json"
 # Read by the build alone: not published.
-BUILD_ONLY = ("assets/head/flags.js", "assets/head/early-worker.js", "assets/calc/form-modules.json")
+BUILD_ONLY = ("assets/head/flags.js", "assets/head/early-worker.js", "assets/calc/form-modules.json", "assets/calc/protocol.mjs")
 
 _CALCULATOR = re.compile(r'(<div class="calculator" data-calculator="(?P<id>[a-z0-9-]+)">)')
 _CHARSET = re.compile(r"<meta charset=[^>]*>", re.I)
