@@ -67,13 +67,20 @@ system-deps:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_DEPS) >/dev/null
 
 # The fast tier: lint, then every test that needs neither a built site nor a
-# browser, and the page's own JavaScript tests on Node's built-in runner (the
-# map grid's cases shared with rules_py, tests/map_grid_cases.json).
+# browser, and the page's own JavaScript (check-js).
 check: $(VENV)/.installed check-js
 	$(PY) -m ruff check --quiet
 	$(PY) -m pytest -q -m "not site and not browser"
 
-check-js:
+# The page's JavaScript: ESLint (eslint.config.mjs), TypeScript on its JSDoc
+# types (the page's code, then the engine's worker, which has a worker's
+# globals: jsconfig.json, jsconfig.worker.json), then its tests on Node's
+# built-in runner (the map grid's cases shared with rules_py, tests/map_grid_cases.json).
+NODE_BIN := node_modules/.bin
+check-js: node_modules/pyodide/.installed
+	$(NODE_BIN)/eslint --max-warnings=0 .
+	$(NODE_BIN)/tsc -p jsconfig.json
+	$(NODE_BIN)/tsc -p jsconfig.worker.json
 	node --test tests/
 
 # make check first (it fails fast), then the build, then the tests that need it.

@@ -1,7 +1,7 @@
 """Render every calculator of the built site into its page, as the page's own glue renders it.
 
 A calculator page embeds its answers for the defaults and examples
-(``.fm-prerendered``, scripts/mkdocs_hooks.py), but shows them only once the
+(``.fm-prerendered``, scripts/calculator_hooks.py), but shows them only once the
 calculators' glue (docs/assets/calc/) has arrived, a few hundred
 milliseconds after the page's first paint, more on a slow link. This step puts
 the calculator as that glue first shows it into the HTML itself, so the default
@@ -38,7 +38,7 @@ On a calculator's own page, the first paint waits for the copy's answer (a
 render-blocking ``<link rel="expect">`` in the head; see ``with_copies``).
 
 The stylesheet hides the copy when the address has a query (``fm-query`` on
-``<html>``, set by the head's script, scripts/mkdocs_hooks.py), and shows the
+``<html>``, set by the head's script, docs/assets/head/flags.js), and shows the
 page's note that the calculator needs JavaScript only without it.
 
 Run by ``make site`` after ``mkdocs build`` and the sheets' PDFs, before the
@@ -53,7 +53,7 @@ import time
 from pathlib import Path
 
 from local_site import StaticServer, launch
-from mkdocs_hooks import own_calculator_page
+from calculator_hooks import OWN_PAGE_ANSWERS
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -231,8 +231,10 @@ def main(site: Path = SITE) -> None:
                 except Exception as error:
                     raise SystemExit(f"{path}: the calculators did not show their built answers ({error}); page errors: {errors}") from None
                 copies = tab.evaluate(COPY, ["data-side"])
-                own = own_calculator_page(path, [calc_id for calc_id, _ in copies])
-                page.write_text(with_copies(page.read_text(encoding="utf-8"), copies, own), encoding="utf-8")
+                text = page.read_text(encoding="utf-8")
+                # A calculator's own page, as the build decided (calculator_hooks.own_calculator_page).
+                own = OWN_PAGE_ANSWERS.search(text) is not None
+                page.write_text(with_copies(text, copies, own), encoding="utf-8")
                 count += len(copies)
         finally:
             browser.close()

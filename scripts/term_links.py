@@ -1,7 +1,7 @@
 """Link glossary terms in rules pages to their glossary entries, with tooltips.
 
 A Python-Markdown tree processor, switched on for the site by the hook in
-``scripts/mkdocs_hooks.py``. In a page under a rule system's folder it turns
+``scripts/term_link_hooks.py``. In a page under a rule system's folder it turns
 the first occurrence, in each section, of each of that system's glossary terms
 (or an alias) into ``<a class="glossary-term" href="…/glossary/#<id>"
 title="<definition>">``; mkdocs-material's ``content.tooltips`` feature shows

@@ -96,7 +96,7 @@ def test_a_rules_page_fetches_the_engine_only_when_its_calculator_is_used(browse
 def test_the_embedded_answers_are_the_engines(site):
     # What the build embeds is rules_py.answer for the defaults and each example, nothing else.
     html = (site / "calculators" / "chq-comms-check" / "index.html").read_text(encoding="utf-8")
-    block = re.search(r'<div class="fm-prerendered" hidden data-answers="([^"]*)">', html).group(1)
+    block = re.search(r'<div class="fm-prerendered" hidden data-answers="([^"]*)"', html).group(1)
     embedded = json.loads(unescape(block))
     calc = rules_py.get("chq-comms-check")
     expected = {json.dumps(rules_py.answer(calc.id, i)["inputs"], sort_keys=True): rules_py.answer(calc.id, i) for i in ({}, *calc.examples)}

@@ -171,7 +171,7 @@ def test_a_calculator_s_own_page_is_not_painted_before_its_answer(site):
 
 @pytest.mark.site
 def test_pages_with_a_calculator_preload_the_form_code_and_only_they(site):
-    from mkdocs_hooks import form_modules
+    from calculator_hooks import form_modules
 
     assert {"view.mjs", "results.mjs", "compare.mjs"} <= set(form_modules())
     for path, preloads in [(f"calculators/{CALC}/index.html", True), ("combat-hq/comms/index.html", True), ("index.html", False)]:

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from conftest import ROOT, open_tab
-from mkdocs_hooks import script_hashes
+from csp_hooks import script_hashes
 
 ADDRESS = "https://fire-mission.example/rules/"
 LOOPBACK = re.compile(r"127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0", re.I)

@@ -10,7 +10,7 @@ function label(wrap) {
 }
 
 function mark() {
-  for (const wrap of document.querySelectorAll(".md-typeset__scrollwrap")) {
+  for (const wrap of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".md-typeset__scrollwrap"))) {
     if (wrap.scrollWidth > wrap.clientWidth + 1) {
       wrap.tabIndex = 0;
       wrap.setAttribute("role", "region");

@@ -4,7 +4,9 @@
 // Generic: nothing here knows a rule. Every element
 //   <div class="calculator" data-calculator="<id>"></div>
 // becomes a form for that calculator's fields (assets/generated/calculators.json,
-// written by scripts/build_pages.py), and every answer comes from the engine.
+// written by scripts/build_pages.py). Every answer shown is the engine's: one
+// computed now by the worker, or one the build computed with the same engine
+// and embedded in the page (view.mjs shows those before the engine has started).
 //
 // DOM contract, for tests and tools:
 //   root: data-calculator="<id>", data-status = loading | ready | error,
@@ -63,7 +65,7 @@ function seconds(ms) {
 // with the same key came; nothing to show), "timeout" or "crashed" (this
 // request stopped the worker, which has been restarted: its message is for
 // the player) or "failed" (the engine's message says why).
-class Engine {
+export class Engine {
   constructor() {
     this.state = "idle";
     this.message = "";
@@ -121,9 +123,10 @@ class Engine {
           "if this site is self-hosted, check that the whole of the built site/ folder was published.",
       );
     }, bootMs);
+    /** @type {Worker & {lockName?: string}} */
     let worker;
     // The first worker of a page loaded with inputs in its address may have been
-    // started already, by the page's head (scripts/mkdocs_hooks.py, EARLY_WORKER):
+    // started already, by the page's head (docs/assets/head/early-worker.js):
     // taken over here, with what it said meanwhile.
     const early = generation === 1 ? window.fireMissionEarlyWorker : null;
     delete window.fireMissionEarlyWorker;
@@ -150,6 +153,7 @@ class Engine {
     this.dispatch();
   }
 
+  /** @param {import("./protocol.mjs").WorkerMessage} message */
   receive(message) {
     if (message.type === "alive") {
       const worker = this.worker;
@@ -202,7 +206,9 @@ class Engine {
   dispatch() {
     if (this.current || !this.worker || !this.queue.length) return;
     this.current = this.queue.shift();
-    this.worker.postMessage({ seq: this.current.seq, request: this.current.request });
+    /** @type {import("./protocol.mjs").RequestMessage} */
+    const message = { seq: this.current.seq, request: this.current.request };
+    this.worker.postMessage(message);
     if (this.booted) this.startTimer();
   }
 
@@ -272,6 +278,11 @@ class Engine {
   // One request to rules_py.call_json. `key` (say, one per calculator view):
   // a newer request with the same key supersedes this one, which is then
   // dropped unsent, or its answer is (promise rejected, kind "superseded").
+  /**
+   * @param {import("./protocol.mjs").EngineRequest} request
+   * @param {{key?: unknown, timeoutMs?: number}} [options]
+   * @returns {Promise<{answer: any, ms: number, generation: number}>}
+   */
   call(request, { key, timeoutMs } = {}) {
     if (this.state === "failed") return Promise.reject(engineError("failed", this.message));
     this.start(); // the engine starts when a calculator first needs it
@@ -295,7 +306,7 @@ class Engine {
 const engine = new Engine();
 
 // The build embeds each calculator's answers for its defaults and examples
-// (scripts/mkdocs_hooks.py), so a page shows them without the engine. The
+// (scripts/calculator_hooks.py), so a page shows them without the engine. The
 // engine starts when a calculator needs it (a request: calls start it), when
 // the player uses one (view.mjs), or, on a calculator's own page, once the
 // page is idle: a reader of a rules page downloads none of it.
@@ -311,9 +322,12 @@ function startWhenIdle() {
   else setTimeout(go, 1000);
 }
 
+// Whether this is a calculator's own page (calculators/<id>/, that calculator
+// alone): the build decides (scripts/calculator_hooks.py, own_calculator_page)
+// and says so on the calculator's embedded answers; the page reads it here
+// alone, and tells the view (CalculatorView's `standalone`).
 function ownCalculatorPage() {
-  const roots = document.querySelectorAll(".calculator[data-calculator]");
-  return roots.length === 1 && new URL(".", location.href).pathname.endsWith(`/calculators/${roots[0].dataset.calculator}/`);
+  return document.querySelector(".calculator[data-calculator] > .fm-prerendered[data-own-page]") !== null;
 }
 
 // ---------------------------------------------------------------- schema
@@ -341,10 +355,11 @@ function failed(root, message) {
 }
 
 async function mountAll() {
-  const roots = [...document.querySelectorAll(".calculator[data-calculator]:not([data-status])")];
+  const roots = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".calculator[data-calculator]:not([data-status])"))];
   if (!roots.length) return; // no calculator here: fetch nothing
   for (const root of roots) root.dataset.status = "loading";
-  if (ownCalculatorPage()) startWhenIdle();
+  const own = ownCalculatorPage();
+  if (own) startWhenIdle();
   viewModule ??= import("./view.mjs");
   let schemas, CalculatorView;
   try {
@@ -361,7 +376,7 @@ async function mountAll() {
       failed(root, `There is no calculator "${root.dataset.calculator}".`);
       continue;
     }
-    new CalculatorView(root, schema, engine);
+    new CalculatorView(root, schema, engine, own);
   }
 }
 
@@ -387,7 +402,7 @@ if (document.querySelector(".calculator[data-calculator]")) {
 // A page's calculators come with the build's copy of each at its defaults
 // (scripts/render_calculators.py), which the stylesheet hides while <html> is
 // marked fm-query: the address has a query, which may ask for other inputs.
-// The head's script marks a page loaded in full (scripts/mkdocs_hooks.py);
+// The head's script marks a page loaded in full (docs/assets/head/flags.js);
 // instant navigation keeps <html>, so the mark follows the address here, as
 // Material changes it (location$, before the new page is swapped in: its copy
 // is never shown under an address it does not answer) and once it is in.

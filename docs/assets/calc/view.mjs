@@ -56,7 +56,7 @@ function readStatic(root, schema) {
   }
   const seed = copy.querySelector("input.fm-seed");
   const mode = copy.querySelector(".fm-modes input:checked");
-  const active = copy.contains(document.activeElement) ? document.activeElement : null;
+  const active = copy.contains(document.activeElement) ? /** @type {HTMLInputElement} */ (document.activeElement) : null;
   return {
     typed,
     seed: seed && seed.value !== seed.defaultValue ? seed.value : null,
@@ -64,11 +64,6 @@ function readStatic(root, schema) {
     open: [...copy.querySelectorAll("details")].map((d) => d.open),
     focus: active && { name: active.name || (active.matches(".fm-seed") ? "seed" : null), start: active.selectionStart, end: active.selectionEnd },
   };
-}
-
-function isStandalone(root, id) {
-  // A calculator's own page is calculators/<id>/: there the URL holds its inputs.
-  return new URL(".", location.href).pathname.endsWith(`/calculators/${id}/`) && document.querySelectorAll(".calculator[data-calculator]").length === 1;
 }
 
 // What the engine is doing while it starts (engine.progress, from calculator.mjs).
@@ -85,17 +80,26 @@ function engineProgress(progress) {
 }
 
 export class CalculatorView {
-  constructor(root, schema, engine) {
+  /**
+   * @param {HTMLElement} root the calculator's root, .calculator[data-calculator]
+   * @param {any} schema its entry in calculators.json
+   * @param {import("./calculator.mjs").Engine} engine
+   * @param {boolean} standalone whether this is the calculator's own page
+   */
+  constructor(root, schema, engine, standalone) {
     this.root = root;
     this.engine = engine;
     this.schema = schema;
     this.id = schema.id;
     this.n = ++instances;
-    this.standalone = isStandalone(root, this.id);
+    // On a calculator's own page (calculator.mjs says, from the build) the URL holds its inputs.
+    this.standalone = standalone;
     this.defaults = {};
     for (const f of schema.fields) this.defaults[f.name] = f.default === null ? "" : f.default;
     this.raw = { ...this.defaults };
     this.widgets = {};
+    /** @type {Record<string, MapGridInput> | undefined} the map fields' editors, once the form has one */
+    this.maps = undefined;
     this.seq = 0;
     this.ignored = [];
     if (this.standalone) this.readQuery();
@@ -345,7 +349,9 @@ export class CalculatorView {
     this.schedule(DEBOUNCE_MS);
   }
 
+  /** @returns {Record<string, string>} the inputs as the engine takes them, by name */
   inputs() {
+    /** @type {Record<string, string>} */
     const out = {};
     for (const f of this.schema.fields) {
       const raw = this.raw[f.name];
@@ -461,7 +467,7 @@ export class CalculatorView {
       this.markStale(true);
       // While a field is empty or being typed in, its message waits until the
       // player leaves it (or presses Enter); the last answer stays, dimmed.
-      const typing = answer.fields.some(({ field }) => field && field === document.activeElement?.dataset?.input && this.root.contains(document.activeElement));
+      const typing = answer.fields.some(({ field }) => field && field === /** @type {HTMLElement | null} */ (document.activeElement)?.dataset?.input && this.root.contains(document.activeElement));
       if (typing && !this.revealErrors) this.pendingErrors = answer;
       else this.showErrors(answer);
       if (answer.internal) {
@@ -488,7 +494,7 @@ export class CalculatorView {
     return this.prerendered.find((doc) => this.schema.fields.every((f) => doc.inputs[f.name] === raw[f.name])) || null;
   }
 
-  // An answer the build computed (scripts/mkdocs_hooks.py), shown as a live one is:
+  // An answer the build computed (scripts/calculator_hooks.py), shown as a live one is:
   // it is the answer for the inputs shown, so the calculator is ready without its engine.
   showPrerendered(doc) {
     this.seq += 1; // any answer still on its way is for other inputs
@@ -669,7 +675,7 @@ export class CalculatorView {
     }
     if (answer.error && !answer.fields.length) general.push(answer.error);
     for (const name of [...fieldNames, "seed"]) {
-      const box = this.root.querySelector(`[data-field-error="${CSS.escape(name)}"]`);
+      const box = /** @type {HTMLElement | null} */ (this.root.querySelector(`[data-field-error="${CSS.escape(name)}"]`));
       const widget = name === "seed" ? this.seedInput : this.widgets[name];
       const messages = byField[name] || [];
       if (!box) continue; // no seed field on a calculator that rolls no dice

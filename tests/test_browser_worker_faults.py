@@ -1,0 +1,129 @@
+"""An engine file that arrives damaged, or does not arrive, is named with what is wrong with it.
+
+Each test serves one of the engine's files altered (through Playwright's
+routing of the browser context, which sees the worker's requests too) and
+reads what the calculator says in place of its answer: the message must name
+the file and what is wrong with it (damaged: not the file the build made;
+cut short: fewer bytes than the build made), not a symptom further down
+(Chromium's "Failed to fetch" for a stream that failed to inflate,
+Emscripten's "Program terminated with exit(1)" for a standard library that
+could not be read). A download that fails leaves no promise rejection
+unhandled in the worker (Playwright reports one as an error of the page,
+which the tab records), and no error of Python's about a file it was never given.
+
+The page is the comms check's own page with inputs in its address, so that
+its first answer needs the engine (the build embedded the defaults' and the
+examples' only).
+"""
+
+from __future__ import annotations
+
+import json
+
+from conftest import open_tab
+import pytest
+
+pytestmark = [pytest.mark.browser, pytest.mark.site]
+
+CALC = "chq-comms-check"
+START = f"calculators/{CALC}/?nation=commonwealth"
+SCOPE = f'.calculator[data-calculator="{CALC}"]'
+
+
+def runtime(site) -> dict:
+    return json.loads((site / "assets" / "generated" / "runtime.json").read_text(encoding="utf-8"))
+
+
+def serve_altered(tab, site, file: str, alter) -> list[str]:
+    """Answer every request for assets/generated/<file> (any query) with alter(its bytes)."""
+    served: list[str] = []
+    body = alter((site / "assets" / "generated" / file).read_bytes())
+
+    def handle(route):
+        served.append(route.request.url)
+        route.fulfill(status=200, body=body, headers={"Content-Type": "application/octet-stream", "Cache-Control": "no-store"})
+
+    tab.context.route(f"**/assets/generated/{file}*", handle)
+    return served
+
+
+def flipped(data: bytes) -> bytes:
+    """The same length, with a run of bytes in the middle changed: what a broken proxy or disk gives."""
+    middle = len(data) // 2
+    return data[:middle] + bytes(b ^ 0x5A for b in data[middle : middle + 64]) + data[middle + 64 :]
+
+
+def halved(data: bytes) -> bytes:
+    return data[: len(data) // 2]
+
+
+def failure(tab) -> str:
+    """What the calculator says once its engine has failed to start."""
+    root = tab.calculator(CALC, "error")
+    note = root.query_selector(".fm-engine")
+    assert note.is_visible()
+    tab.page.wait_for_function("() => fireMissionEngine.state === 'failed'")
+    return note.inner_text()
+
+
+# A fault must be named well within this; the page's own time limit for the
+# start is 60 s (a file that never arrives), and a test that waits it out would say less.
+BOOT_LIMIT = "window.fireMissionBootTimeoutMs = 30000"
+
+
+@pytest.fixture
+def fault_tab(browser, server):
+    opened = open_tab(browser, server)
+    opened.page.add_init_script(BOOT_LIMIT)
+    yield opened
+    opened.close()
+
+
+def test_a_damaged_wheel_is_named_as_damaged(fault_tab, site):
+    wheel = runtime(site)["wheel"]
+    served = serve_altered(fault_tab, site, wheel, flipped)
+    fault_tab.goto(START)
+    message = failure(fault_tab)
+    assert served, "the worker never asked for the wheel"
+    assert f"{wheel} arrived damaged" in message, message
+    assert "Failed to fetch" not in message
+    assert fault_tab.page.locator(f"{SCOPE} [data-p]").count() == 0 or fault_tab.page.get_attribute(SCOPE, "data-status") == "error"
+
+
+def test_a_truncated_standard_library_is_named_as_cut_short(fault_tab, site):
+    file = "pyodide/python_stdlib.zip.xz"
+    served = serve_altered(fault_tab, site, file, halved)
+    fault_tab.goto(START)
+    message = failure(fault_tab)
+    assert served, "the worker never asked for the standard library"
+    size = runtime(site)["sizes"][file]
+    assert f"{file} arrived cut short ({size // 2:,} of its {size:,} bytes)" in message, message
+    assert "Program terminated" not in message and "exit(1)" not in message
+
+
+def test_a_damaged_standard_library_is_named_as_damaged(fault_tab, site):
+    file = "pyodide/python_stdlib.zip.xz"
+    serve_altered(fault_tab, site, file, flipped)
+    fault_tab.goto(START)
+    message = failure(fault_tab)
+    assert f"{file} arrived damaged" in message, message
+    assert "Program terminated" not in message and "exit(1)" not in message
+
+
+@pytest.mark.parametrize("file", ["runtime.json", "pyodide/python_stdlib.zip.xz", "pyodide/pyodide-lock.json", "wheel"])
+def test_a_failed_download_leaves_no_unhandled_rejection_in_the_worker(browser, site, server, file):
+    tab = open_tab(browser, server)
+    tab.page.add_init_script(BOOT_LIMIT)
+    try:
+        path = runtime(site)["wheel"] if file == "wheel" else file
+        tab.context.route(f"**/assets/generated/{path}*", lambda route: route.fulfill(status=404, body="not here"))
+        tab.goto(START)
+        message = failure(tab)
+        assert f"{path} is missing from the server (it answered 404)" in message, message
+        # Whatever else the worker was doing when the download failed has settled by now
+        # (the failure is posted once the boot's downloads have all settled).
+        tab.page.wait_for_function("() => fireMissionEngine.state === 'failed'")
+        # Playwright reports a worker's unhandled rejection as the page's error.
+        assert [e for e in tab.errors if e.startswith("page error:") or "Uncaught" in e] == [], tab.errors
+    finally:
+        tab.close()

@@ -1,0 +1,90 @@
+"""The build's hooks for pages with a calculator (scripts/calculator_hooks.py) and the policy (scripts/csp_hooks.py).
+
+Fed small pages as mkdocs hands them over; no build, no browser.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from types import SimpleNamespace
+
+import calculator_hooks as hooks
+import csp_hooks
+
+CALC = "chq-comms-check"
+ROOT = f'<div class="calculator" data-calculator="{CALC}">'
+OTHER = '<div class="calculator" data-calculator="k47-officer-morale">'
+PAGE = '<html><head><meta charset="utf-8"><title>t</title></head><body>{body}</body></html>'
+
+
+def page(url: str):
+    return SimpleNamespace(url=url)
+
+
+def built(url: str, body: str) -> str:
+    """The page as the two calculator hooks leave it."""
+    content = hooks.on_page_content(body, page(url), None, None)
+    return hooks.on_post_page(PAGE.format(body=content), page(url), None)
+
+
+def test_a_calculators_own_page_is_its_address_holding_it_alone():
+    assert hooks.own_calculator_page(f"calculators/{CALC}/", [CALC])
+    assert not hooks.own_calculator_page(f"calculators/{CALC}/", [CALC, CALC])  # two of it
+    assert not hooks.own_calculator_page("calculators/k47-officer-morale/", [CALC])  # another's page
+    assert not hooks.own_calculator_page("combat-hq/comms/", [CALC])  # a rules page that embeds it
+    assert not hooks.own_calculator_page("calculators/", [CALC])
+
+
+def test_the_own_page_alone_is_marked_and_starts_the_worker_in_its_head():
+    own = built(f"calculators/{CALC}/", ROOT + "</div>")
+    assert len(hooks.OWN_PAGE_ANSWERS.findall(own)) == 1
+    head = own.split("</head>")[0]
+    assert head.index('<meta charset="utf-8">') < head.index("<script>")  # the policy goes right after charset, before them
+    assert f"<script>{hooks.head_script('flags.js')}</script>" in head
+    assert f'<script data-worker="../../assets/calc/worker.mjs">{hooks.head_script("early-worker.js")}</script>' in head
+    for url, body in [("combat-hq/comms/", ROOT + "</div>"), (f"calculators/{CALC}/", ROOT + "</div>" + OTHER + "</div>")]:
+        embedding = built(url, body)
+        assert hooks.OWN_PAGE_ANSWERS.search(embedding) is None, url
+        assert "data-answers=" in embedding and "data-worker" not in embedding, url
+        assert f"<script>{hooks.head_script('flags.js')}</script>" in embedding, url
+
+
+def test_pages_with_a_calculator_preload_the_form_modules_and_others_are_left_alone():
+    own = built(f"calculators/{CALC}/", ROOT + "</div>")
+    hrefs = re.findall(r'<link rel="modulepreload" href="([^"]+)">', own)
+    assert hrefs == [f"../../assets/calc/{m}" for m in hooks.form_modules()]
+    assert hrefs[0].endswith("/view.mjs")
+    plain = PAGE.format(body="<p>rules</p>")
+    assert hooks.on_post_page(plain, page("konrad/"), None) == plain
+
+
+def test_head_scripts_are_their_files_code_without_comments():
+    for name in ("flags.js", "early-worker.js"):
+        source = (hooks.HEAD / name).read_text(encoding="utf-8")
+        script = hooks.head_script(name)
+        code = [line for line in source.splitlines() if line.strip() and not line.lstrip().startswith(("//", "/**", "*"))]
+        assert script.splitlines() == code, name
+        assert "//" not in script and script.startswith("(function"), name
+
+
+def test_the_policy_allows_the_head_scripts_by_their_hashes():
+    own = built(f"calculators/{CALC}/", ROOT + "</div>")
+    expected = {
+        f"'sha256-{base64.b64encode(hashlib.sha256(hooks.head_script(name).encode()).digest()).decode()}'"
+        for name in ("flags.js", "early-worker.js")
+    }
+    assert csp_hooks.script_hashes(own) == expected
+    policy = csp_hooks.content_security_policy(csp_hooks.script_hashes(own))
+    assert all(h in policy for h in expected)
+    with_policy = csp_hooks.add_policy(own, policy)
+    assert with_policy.index("Content-Security-Policy") < with_policy.index("<script>")
+
+
+def test_the_build_only_files_are_not_published():
+    removed = []
+    present = {path: SimpleNamespace(src_uri=path) for path in (*hooks.BUILD_ONLY, "assets/calc/view.mjs")}
+    files = SimpleNamespace(get_file_from_path=present.get, remove=lambda f: removed.append(f.src_uri))
+    hooks.on_files(files, None)
+    assert sorted(removed) == sorted(hooks.BUILD_ONLY)
