@@ -90,20 +90,19 @@ async function put(cache, entry, options) {
 // The file if the browser holds it already (its HTTP cache) and its bytes are
 // this build's (the revision is the start of their SHA-256, build_sw.mjs): a
 // copy the HTTP cache kept from an older build is not taken for this one's.
-// Kept without asking the network. True if kept.
-async function keepHeld(cache, entry, revision = new URL(entry.key).searchParams.get("__fm_revision")) {
+// Read without asking the network: the response, or null.
+async function heldCopy(entry) {
+  const revision = new URL(entry.key).searchParams.get("__fm_revision");
   let response;
   try {
     response = await fetch(entry.url, { cache: "only-if-cached", mode: "same-origin" });
   } catch {
-    return false; // not held
+    return null; // not held
   }
-  if (response.status !== 200) return false;
+  if (response.status !== 200) return null;
   const bytes = await response.clone().arrayBuffer();
   const digest = [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))].map((b) => b.toString(16).padStart(2, "0")).join("");
-  if (!digest.startsWith(revision)) return false;
-  await cache.put(entry.key, response);
-  return true;
+  return digest.startsWith(revision) ? response : null;
 }
 
 // Responses of older caches with these prefixes, by pathname: [cache name, request].
@@ -144,18 +143,21 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     (async () => {
       await fillExtras();
-      const cache = await caches.open(ENGINE.cache);
+      // Opened (so made) only for a file to keep: a reader who never used a calculator gets no engine cache.
+      let cache = null;
+      const into = async () => (cache ??= await caches.open(ENGINE.cache));
       const held = await heldBefore(PREFIX, ENGINE.cache);
       for (const [path, entry] of entries) {
-        if (await cache.match(entry.key)) continue;
+        if (await caches.match(entry.key, { cacheName: ENGINE.cache })) continue;
         const [name, request] = held.get(path) || [];
         if (!request) {
-          await keepHeld(cache, entry); // fetched by a worker before this service worker came, if at all
+          const copy = await heldCopy(entry); // fetched by a worker before this service worker came, if at all
+          if (copy) await (await into()).put(entry.key, copy);
           continue;
         }
         const same = request.url === entry.key ? await (await caches.open(name)).match(request) : null;
-        if (same) await cache.put(entry.key, same);
-        else await put(cache, entry, { cache: "no-cache" });
+        if (same) await (await into()).put(entry.key, same);
+        else await put(await into(), entry, { cache: "no-cache" });
       }
     })(),
   );
@@ -194,8 +196,9 @@ self.addEventListener("message", (event) => {
       const cache = await caches.open(ENGINE.cache);
       for (const entry of entries.values()) {
         if (await cache.match(entry.key)) continue;
-        if (!entry.optional) await put(cache, entry);
-        else if (!(await keepHeld(cache, entry)) && (event.data.files || []).includes(entry.optional)) await put(cache, entry);
+        const copy = entry.optional ? await heldCopy(entry) : null;
+        if (copy) await cache.put(entry.key, copy);
+        else if (!entry.optional || (event.data.files || []).includes(entry.optional)) await put(cache, entry);
       }
       if (!(await complete(cache))) throw new Error("the engine's files are not all known yet");
     })().then(
