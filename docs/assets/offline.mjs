@@ -4,7 +4,8 @@
 // a new version of the site is ready.
 //
 // Page contract (for tests and tools): <html data-offline="pages"> once the
-// service worker has every page, the search index and the sheets' PDFs;
+// service worker has every page and the search index, and the sheets' PDFs
+// and images the host has (one missing is left out, scripts/sw_engine.js);
 // data-offline="engine" once it has the engine too (every calculator then
 // answers with the network cut); data-offline="update" while a new version
 // waits for the player's reload; data-offline="failed" when no offline copy
