@@ -4,13 +4,14 @@
 //   node scripts/build_sw.mjs [site]
 //
 // Writes site/sw.js (Workbox's generateSW: a precache of every page, the search
-// index, the sheets' PDFs, the page glue, icons and manifest, each with its
-// revision) and site/sw-engine-<id>.js (scripts/sw_engine.js, after the list of
-// the engine's files with theirs), which sw.js imports. See sw_engine.js for
-// why the engine is cached apart, and assets/offline.mjs for the page's side.
+// index, the page glue and the manifest, each with its revision) and
+// site/sw-engine-<id>.js (scripts/sw_engine.js, after the list of the engine's
+// files and that of the optional files, the sheets' PDFs and the images, with
+// theirs), which sw.js imports. See sw_engine.js for why the engine and the
+// optional files are cached apart, and assets/offline.mjs for the page's side.
 
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateSW } from "workbox-build";
@@ -38,19 +39,38 @@ const engineFiles = [
     optional: OPTIONAL.has(file) ? file : undefined,
   })),
 ];
-const files = engineFiles.map(({ path, query = "", optional }) => ({ url: path + query, revision: revision(path), ...(optional ? { optional } : {}) }));
-const id = createHash("sha256").update(JSON.stringify(files)).digest("hex").slice(0, 12);
+// The WebAssembly is one of two files: an engine holds one of them (sw_engine.js).
+const CHOICES = { "pyodide/pyodide.asm.wasm": "webassembly", "pyodide/pyodide.asm.wasm.xz": "webassembly" };
+const files = engineFiles.map(({ path, query = "", optional }) => ({
+  url: path + query,
+  revision: revision(path),
+  ...(optional ? { optional } : {}),
+  ...(CHOICES[optional] ? { choice: CHOICES[optional] } : {}),
+}));
+
+// Optional files: no page needs them to open or to answer. Kept offline each
+// on its own (sw_engine.js), so that one missing from a host leaves the rest of
+// the offline copy whole; in Workbox's precache one missing file fails it all.
+const OPTIONAL_FILES = /\.(pdf|png|svg|ico)$/;
+const extras = readdirSync(site, { recursive: true })
+  .map((path) => path.split("\\").join("/"))
+  .filter((path) => OPTIONAL_FILES.test(path) && !path.startsWith("assets/generated/pyodide/") && statSync(`${site}/${path}`).isFile())
+  .sort()
+  .map((path) => ({ url: path, revision: revision(path) }));
+const id = createHash("sha256").update(JSON.stringify([files, extras])).digest("hex").slice(0, 12);
 
 for (const name of readdirSync(site)) if (/^sw-engine-.*\.js$|^sw\.js$/.test(name)) unlinkSync(`${site}/${name}`);
 const engineScript = `sw-engine-${id}.js`;
 writeFileSync(
   `${site}/${engineScript}`,
-  `self.FM_ENGINE = ${JSON.stringify({ cache: `fire-mission-engine-${id}`, files })};\n` + readFileSync(`${here}/sw_engine.js`, "utf8"),
+  `self.FM_ENGINE = ${JSON.stringify({ cache: `fire-mission-engine-${id}`, files })};\n` +
+    `self.FM_EXTRAS = ${JSON.stringify({ cache: `fire-mission-extras-${id}`, files: extras })};\n` +
+    readFileSync(`${here}/sw_engine.js`, "utf8"),
 );
 
 const { count, size, warnings } = await generateSW({
   globDirectory: site,
-  globPatterns: ["**/*.{html,css,js,mjs,json,xml,pdf,png,svg,ico,webmanifest}"],
+  globPatterns: ["**/*.{html,css,js,mjs,json,xml,webmanifest}"],
   globIgnores: [
     ...engineFiles.map((f) => f.path),
     "assets/generated/pyodide/**",
@@ -77,4 +97,6 @@ const { count, size, warnings } = await generateSW({
   maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
 });
 for (const warning of warnings) console.warn(`build_sw: ${warning}`);
-console.log(`service worker: ${count} files precached (${(size / 1024).toFixed(0)} KiB), engine cache ${id} (${files.length} files, cached on first use)`);
+console.log(
+  `service worker: ${count} files precached (${(size / 1024).toFixed(0)} KiB), ${extras.length} optional files, engine cache ${id} (${files.length} files, cached on first use)`,
+);

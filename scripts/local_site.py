@@ -5,7 +5,8 @@
   (``.wasm`` as ``application/wasm``, ``.mjs`` as JavaScript). It records every
   path asked for, can serve extra in-memory files (the benchmark's bare-boot
   page), can be told to serve some suffix with a wrong type, and to stall on
-  some paths (never answering them, to test the boot timeout). It serves
+  some paths (never answering them, to test the boot timeout), or hold some
+  until the test releases them (to order a race). It serves
   ``sitemap.xml`` as if the site had been built with ``site_url`` set to its
   own address: mkdocs-material's instant navigation only follows links that
   its sitemap lists, and it rebases the sitemap's URLs onto the page's scheme
@@ -125,6 +126,8 @@ class _Handler(SimpleHTTPRequestHandler):
         if path in self.server.stall:
             self.server.stopping.wait()
             return None
+        if path in self.server.held:
+            self.server.held[path].wait()
         if path in self.server.missing:
             self.send_error(404, "File not found")
             return None
@@ -159,8 +162,9 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, *args, extra, wrong_types, stall, gzip_encoded, missing, **kwargs):
+    def __init__(self, *args, extra, wrong_types, stall, gzip_encoded, missing, held=(), **kwargs):
         self.extra = extra
+        self.held = {path: threading.Event() for path in held}
         self.missing = missing
         self.gzip_encoded = gzip_encoded
         self.wrong_types = wrong_types
@@ -183,7 +187,8 @@ class StaticServer:
     For tests of a host that misbehaves: ``extra`` serves {path: (type, body)}
     beside the site, ``wrong_types`` {suffix: type} mislabels files, ``stall``
     paths never answer, ``missing`` paths answer 404 and ``gzip_encoded``
-    paths are sent with Content-Encoding: gzip.
+    paths are sent with Content-Encoding: gzip. ``held`` paths wait until
+    :meth:`release` lets them through (the requests before it included).
     """
 
     def __init__(
@@ -194,6 +199,7 @@ class StaticServer:
         stall: tuple[str, ...] = (),
         gzip_encoded: tuple[str, ...] = (),
         missing: tuple[str, ...] = (),
+        held: tuple[str, ...] = (),
         host: str = "127.0.0.1",
         port: int = 0,
     ):
@@ -201,7 +207,7 @@ class StaticServer:
         self._server = _Server(
             (host, port), handler,
             extra=dict(extra or {}), wrong_types=dict(wrong_types or {}), stall=set(stall),
-            gzip_encoded=set(gzip_encoded), missing=set(missing),
+            gzip_encoded=set(gzip_encoded), missing=set(missing), held=held,
         )
         self.port = self._server.server_address[1]
         self.base = f"http://{host}:{self.port}/"
@@ -215,6 +221,10 @@ class StaticServer:
         with self._server.lock:
             return list(self._server.requested)
 
+    def release(self, path: str) -> None:
+        """Let the held ``path`` through, now and from now on."""
+        self._server.held[path].set()
+
     def forget(self) -> None:
         with self._server.lock:
             self._server.requested.clear()
@@ -225,6 +235,8 @@ class StaticServer:
 
     def stop(self) -> None:
         self._server.stopping.set()
+        for event in self._server.held.values():
+            event.set()
         self._server.shutdown()
         self._server.server_close()
         self._thread.join(timeout=5)

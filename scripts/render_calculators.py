@@ -28,14 +28,21 @@ fm-calculator">`` (the calculator's styles; laid out as if it were not there):
   (docs/assets/calc/view.mjs, readStatic) and takes it over;
 * the Seed field is left empty (the glue puts a random seed there; an empty
   one keeps the build reproducible: the same site in, the same bytes out), the
-  engine's status line empty and the Roll button enabled, as the live view is
-  when it shows a built answer; a heading without an id gets one (every
+  engine's status line empty; a heading without an id gets one (every
   heading of a page has one); links to the temporary server are made
   relative to the page; an embed's own link and description are copied from
   the page's source as they are.
 
 On a calculator's own page, the first paint waits for the copy's answer (a
 render-blocking ``<link rel="expect">`` in the head; see ``with_copies``).
+
+The copy answers its default inputs alone, so it never takes others: every
+control the player could use is written ``disabled`` (class ``fm-inert``). With
+scripts off, or until the page's glue runs, it shows the answer to the inputs
+it shows; the glue enables the controls, withdraws the copy's answer at the
+player's first change, and puts the copy back to its defaults, disabled, with
+its message in the answer box, if the rest of the glue fails to load
+(docs/assets/calc/calculator.mjs, "the build's copy").
 
 The stylesheet hides the copy when the address has a query (``fm-query`` on
 ``<html>``, set by the head's script, docs/assets/head/flags.js), and shows the
@@ -109,6 +116,13 @@ COPY = """(keepData) => {
             note.classList.remove("fm-engine-failed");
         }
         for (const button of copy.querySelectorAll(".fm-roll-button")) button.removeAttribute("disabled");
+        // Every control the player could use comes disabled, marked fm-inert: the copy answers its
+        // defaults alone, and the glue enables them once it runs (calculator.mjs, wakeCopy).
+        for (const control of copy.querySelectorAll("input, select, textarea, button")) {
+            if (control.disabled) continue;
+            control.setAttribute("disabled", "");
+            control.classList.add("fm-inert");
+        }
         for (const intro of copy.querySelectorAll(":scope > .fm-intro")) intro.replaceChildren(); // the source's goes in
         // Every heading of a page has an id (tests/test_links.py): the copy's (the comparison's, hidden) get theirs.
         copy.querySelectorAll("h1, h2, h3, h4, h5, h6").forEach((h, i) => (h.id ||= `fm-${root.dataset.calculator}-heading-${i + 1}`));

@@ -3,8 +3,10 @@
 * The web app manifest (scripts/offline_hooks.py) is valid: name, standalone
   display, the palette's theme colour, PNG icons of the sizes it declares;
   every page links it.
-* The service worker (scripts/build_sw.mjs, Workbox) precaches every page, the
-  search index and the sheets' PDFs, and nothing of the engine.
+* The service worker (scripts/build_sw.mjs, Workbox) precaches every page and
+  the search index, keeps the sheets' PDFs and the images apart (optional:
+  one missing leaves the rest, tests/test_browser_offline_faults.py), and
+  precaches nothing of the engine.
 * The page registers it only over HTTP(S); a page without a calculator
   fetches nothing of the engine, service worker included.
 * After one calculator page has answered, with the network cut, every
@@ -53,6 +55,13 @@ def precached(site: Path) -> set[str]:
     return set(re.findall(r'url:"([^"]+)"', (site / "sw.js").read_text(encoding="utf-8")))
 
 
+def own_lists(site: Path) -> tuple[dict, dict]:
+    """The engine's files and the optional ones, as sw-engine-<id>.js lists them for scripts/sw_engine.js."""
+    (script,) = site.glob("sw-engine-*.js")
+    engine, extras = re.match(r"self\.FM_ENGINE = (\{.*?\});\nself\.FM_EXTRAS = (\{.*?\});\n", script.read_text()).groups()
+    return json.loads(engine), json.loads(extras)
+
+
 def png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
     return struct.unpack(">II", data[16:24])
@@ -85,26 +94,31 @@ def test_manifest_is_valid_and_every_page_links_it(site):
         assert (html.parent / links[0]).resolve() == (site / "manifest.webmanifest").resolve(), html
 
 
-def test_the_service_worker_precaches_every_page_the_search_index_and_the_pdfs_but_no_engine(site):
+def test_the_service_worker_precaches_every_page_the_search_index_and_keeps_the_pdfs_but_no_engine(site):
     files = precached(site)
     pages = {p.relative_to(site).as_posix() for p in site.rglob("index.html")}
     assert pages and pages <= files
-    pdfs = {p.relative_to(site).as_posix() for p in (site / "sheets").glob("*.pdf")}
-    assert len(pdfs) == 4 and pdfs <= files
     assert {"search/search_index.json", "sitemap.xml", "manifest.webmanifest", "assets/calc/calculator.mjs", "assets/calc/view.mjs"} <= files
     engine = [f for f in files if any(("/" + f).startswith(p) for p in PYODIDE_PATHS)]
     assert engine == []
+    listed, extras = own_lists(site)
+    # The PDFs and the images are kept apart, each on its own, with their revisions (the start of their SHA-256).
+    pdfs = {p.relative_to(site).as_posix() for p in (site / "sheets").glob("*.pdf")}
+    optional = {f["url"]: f["revision"] for f in extras["files"]}
+    assert len(pdfs) == 4 and pdfs <= set(optional) and not pdfs & files
+    assert {"assets/icons/icon-192.png", "assets/icons/icon-512.png"} <= set(optional) and not set(optional) & files
+    for url, revision in optional.items():
+        assert hashlib.sha256((site / url).read_bytes()).hexdigest().startswith(revision), url
     # The engine's files are listed apart, with their revisions, for sw_engine.js.
-    (engine_script,) = site.glob("sw-engine-*.js")
-    listed = json.loads(re.match(r"self\.FM_ENGINE = (\{.*?\});\n", engine_script.read_text()).group(1))
     runtime = json.loads((site / "assets/generated/runtime.json").read_text())
     urls = {f["url"] for f in listed["files"]}
     assert f"assets/generated/{runtime['wheel']}?v={runtime['sha256']}" in urls
     assert "assets/generated/pyodide/pyodide.asm.wasm.xz" in urls and "assets/calc/worker.mjs" in urls
     assert "assets/generated/pyodide/pyodide.asm.wasm" in urls
-    # Kept only once a worker has used them: the WebAssembly either way, and the snapshot.
+    # Kept only once a worker has used them: the WebAssembly either way (an engine needs one of the two), and the snapshot.
     optional = {f["optional"] for f in listed["files"] if "optional" in f}
     assert optional == {"pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.wasm.xz", runtime["snapshot"]}
+    assert {f["optional"] for f in listed["files"] if f.get("choice") == "webassembly"} == {"pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.wasm.xz"}
     assert "assets/generated/xz-decompress.mjs" in urls
 
 
@@ -280,6 +294,7 @@ def test_while_the_engine_downloads_the_calculator_says_how_much_has_arrived(tab
     tab.goto(f"calculators/{FIRST}/")
     tab.calculator(FIRST)  # the build's answer, at once; the engine starts once the page is idle
     tab.page.wait_for_function("() => window.fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
+    tab.page.wait_for_function("() => window.fireMissionEngine.files !== undefined", timeout=BOOT_TIMEOUT_MS)
     notes = tab.page.evaluate("window.__notes")
     downloading = [n for n in notes if n.startswith("Downloading the calculator engine: ")]
     assert downloading, notes
@@ -290,8 +305,9 @@ def test_while_the_engine_downloads_the_calculator_says_how_much_has_arrived(tab
     # The counted bytes are the files' own: the WebAssembly, the standard library,
     # Pyodide's lock file and the wheel, and the snapshot if this (fast) link fetched it.
     runtime = json.loads((site / "assets/generated/runtime.json").read_text())
-    # A fast link (this test server's) takes the WebAssembly as it is, not its .xz.
-    files = ["pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip.xz", "pyodide/pyodide-lock.json", runtime["wheel"]]
+    # The WebAssembly the worker chose: as it is on a link it judged fast, its .xz on a slow one.
+    (wasm,) = [f for f in tab.page.evaluate("fireMissionEngine.files") if f.startswith("pyodide/pyodide.asm.wasm")]
+    files = [wasm, "pyodide/python_stdlib.zip.xz", "pyodide/pyodide-lock.json", runtime["wheel"]]
     if tab.page.evaluate("fireMissionEngine.fromSnapshot"):
         files.append(runtime["snapshot"])
     total = sum(runtime["sizes"][f] for f in files)

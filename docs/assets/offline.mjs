@@ -4,10 +4,13 @@
 // a new version of the site is ready.
 //
 // Page contract (for tests and tools): <html data-offline="pages"> once the
-// service worker has every page, the search index and the sheets' PDFs;
+// service worker has every page and the search index, and the sheets' PDFs
+// and images the host has (one missing is left out, scripts/sw_engine.js);
 // data-offline="engine" once it has the engine too (every calculator then
 // answers with the network cut); data-offline="update" while a new version
-// waits for the player's reload.
+// waits for the player's reload; data-offline="failed" when no offline copy
+// can be made (a file of the site's precache did not download, or the service
+// worker's script did not load), which a bar then says.
 //
 // Only over HTTP(S): a page opened from a file has no service worker. A page
 // whose calculator's engine is starting, or will start once the page is idle,
@@ -21,7 +24,7 @@ const canRegister = "serviceWorker" in navigator && (location.protocol === "http
 
 function mark(state) {
   const html = document.documentElement;
-  if (html.dataset.offline === "update") return;
+  if (html.dataset.offline === "update" || html.dataset.offline === "failed") return;
   if (state === "pages" && html.dataset.offline === "engine") return;
   html.dataset.offline = state;
 }
@@ -45,22 +48,27 @@ function whenEngineIdle() {
   });
 }
 
-// Once the page's engine has answered and fetched all it will (the snapshot
-// for the next visit included), the service worker copies its files into its
-// engine cache. On a first visit they come from the browser's HTTP cache.
-let engineAsked = false;
+// The service worker copies the engine's files into its engine cache twice:
+// as soon as the page's engine has answered (what it needed to start), and once
+// it has fetched all it will (the snapshot for the next visit included). On a
+// first visit they come from the browser's HTTP cache. A tab closed before
+// either still leaves the engine: the service worker keeps what the browser
+// holds when it installs (scripts/sw_engine.js).
+let engineAsked = null; // what was asked for: "ready", then "prefetched"
 let listening = false;
 function keepEngine(registration) {
   const engine = window.fireMissionEngine;
   if (!engine || listening) return;
   listening = true;
   const ask = () => {
-    if (engineAsked || engine.state !== "ready" || engine.snapshotPrefetched === undefined) return;
-    engineAsked = true;
+    if (engine.state !== "ready" || !registration.active) return;
+    const stage = engine.snapshotPrefetched === undefined ? "ready" : "prefetched";
+    if (engineAsked === stage || engineAsked === "prefetched") return;
+    engineAsked = stage;
     const channel = new MessageChannel();
     channel.port1.onmessage = (event) => {
       if (event.data && event.data.cached) mark("engine");
-      else engineAsked = false; // the next change tries again
+      else if (stage === "prefetched") engineAsked = "ready"; // not all there yet: the next change tries again
     };
     registration.active.postMessage({ type: "cache-engine", files: engine.files || [] }, [channel.port2]);
   };
@@ -68,9 +76,59 @@ function keepEngine(registration) {
   ask();
 }
 
+// No offline copy can be made: say so, once, in a bar the player can dismiss.
+function noOfflineCopy(reason) {
+  console.warn(`Fire Mission: no offline copy (${reason})`);
+  if (navigator.serviceWorker.controller || document.querySelector(".fm-offline-failed")) return; // an earlier copy still serves
+  document.documentElement.dataset.offline = "failed";
+  const bar = document.createElement("div");
+  bar.className = "fm-update fm-offline-failed";
+  bar.setAttribute("role", "status");
+  const text = document.createElement("span");
+  text.textContent = "Fire Mission cannot be kept for offline use here: a file of the site did not download. The pages work while you are online.";
+  const button = document.createElement("button");
+  button.type = "button";
+  button.textContent = "Dismiss";
+  button.addEventListener("click", () => bar.remove());
+  bar.append(text, " ", button);
+  document.body.append(bar);
+}
+
+// An installing service worker that goes redundant failed its install: its precache could not be made.
+function watchInstall(worker) {
+  worker?.addEventListener("statechange", () => {
+    if (worker.state === "redundant") noOfflineCopy("the service worker could not fetch every file it keeps");
+  });
+}
+
+// Until `worker` (an installing service worker, or none) is installed or has failed.
+function installed(worker) {
+  return new Promise((resolve) => {
+    if (!worker || worker.state !== "installing") return resolve();
+    worker.addEventListener("statechange", () => worker.state !== "installing" && resolve());
+  });
+}
+
+// The player took the new version. The one waiting may be older than the
+// host's newest (installed on an earlier visit, or before another build was
+// published): the host is asked first, and the newest build installed is the
+// one that takes over, so that the reload shows what the host has now.
+async function takeUpdate(registration) {
+  try {
+    await registration.update();
+  } catch {
+    // offline, or the host is away: the version waiting is the newest there is
+  }
+  await installed(registration.installing);
+  const waiting = registration.waiting;
+  if (!waiting) return location.reload(); // the newest took over meanwhile
+  navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
+  waiting.postMessage({ type: "SKIP_WAITING" });
+}
+
 function offerUpdate(registration) {
   const waiting = registration.waiting;
-  if (!waiting || !navigator.serviceWorker.controller || document.querySelector(".fm-update")) return;
+  if (!waiting || !navigator.serviceWorker.controller || document.querySelector(".fm-update:not(.fm-offline-failed)")) return;
   document.documentElement.dataset.offline = "update";
   const bar = document.createElement("div");
   bar.className = "fm-update";
@@ -82,8 +140,7 @@ function offerUpdate(registration) {
   button.textContent = "Reload";
   button.addEventListener("click", () => {
     button.disabled = true;
-    navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
-    waiting.postMessage({ type: "SKIP_WAITING" });
+    takeUpdate(registration);
   });
   bar.append(text, " ", button);
   document.body.append(bar);
@@ -92,8 +149,10 @@ function offerUpdate(registration) {
 async function register() {
   await whenEngineIdle();
   const registration = await navigator.serviceWorker.register(new URL("sw.js", ROOT));
+  watchInstall(registration.installing);
   registration.addEventListener("updatefound", () => {
     const installing = registration.installing;
+    watchInstall(installing);
     installing?.addEventListener("statechange", () => {
       if (installing.state === "installed") offerUpdate(registration);
     });
@@ -112,7 +171,7 @@ async function register() {
 }
 
 if (canRegister) {
-  const start = () => register().catch((error) => console.warn(`Fire Mission: no offline copy (${error.message})`));
+  const start = () => register().catch((error) => noOfflineCopy(error.message));
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
 }

@@ -16,7 +16,8 @@
 // The build writes each calculator at its defaults into its page
 // (scripts/render_calculators.py: <div class="fm-static"> in the root, which
 // carries none of these attributes and no data-status): the view replaces it,
-// taking over what the player typed there (view.mjs, readStatic).
+// taking over what the player typed there (view.mjs, readStatic). That copy
+// never shows a number for inputs it does not answer (see "the build's copy").
 //
 // Loaded once (mkdocs-material's instant navigation keeps this module alive):
 // document$ tells us about each new page; one worker serves every page of the
@@ -342,22 +343,86 @@ function loadSchema() {
   return schemaPromise;
 }
 
+// ---------------------------------------------------------------- the build's copy
+
+// The copy answers its default inputs alone, and its controls come disabled
+// (class fm-inert): with scripts off, or before this module runs, it shows
+// the answer to the inputs it shows and takes no other. This module enables
+// them, so that the player can start before the form code (view.mjs) has
+// arrived, which takes over what they did; the copy's answer is withdrawn at
+// their first change (its note says the calculator is loading). Should the form
+// code or the calculators' list fail to load (an error of the import or the
+// fetch: no time limit guesses it), the copy goes back to the inputs it
+// answers, disabled, with the message first in its answer box, in view.
+const COPY = ":scope > .fm-static";
+const CONTROLS = "input, select, textarea, button";
+
+function copyNote(copy, text) {
+  const note = copy.querySelector(".fm-answer-box .fm-engine");
+  if (!note) return;
+  note.textContent = text;
+  note.hidden = !text;
+}
+
+function wakeCopy(root) {
+  const copy = root.querySelector(COPY);
+  if (!copy || copy.dataset.awake) return;
+  copy.dataset.awake = "true";
+  for (const control of copy.querySelectorAll(".fm-inert")) control.disabled = false;
+  const changed = (event) => {
+    if (!event.target.matches?.(CONTROLS) || copy.classList.contains("fm-static-failed")) return;
+    copy.classList.add("fm-static-changed");
+    copyNote(copy, "The calculator is still loading: its answer to these inputs shows once it has.");
+  };
+  copy.addEventListener("input", changed);
+  copy.addEventListener("change", changed);
+}
+
+function failCopy(copy, message) {
+  for (const control of copy.querySelectorAll(CONTROLS)) {
+    if (control.type === "checkbox" || control.type === "radio") control.checked = control.defaultChecked;
+    else if (control.tagName === "SELECT") for (const option of control.options) option.selected = option.defaultSelected;
+    else if (control.tagName !== "BUTTON") control.value = control.defaultValue;
+    if (control.classList.contains("fm-inert")) control.disabled = true;
+  }
+  copy.classList.remove("fm-static-changed");
+  copy.classList.add("fm-static-failed");
+  copyNote(copy, "");
+  const box = copy.querySelector(".fm-answer-box .fm-errors");
+  const query = document.documentElement.classList.contains("fm-query") ? ", not those in the address" : "";
+  const text = `${message} It shows its answer to its default inputs${query}, and cannot answer others: reload the page to try again.`;
+  if (box) {
+    const note = document.createElement("p");
+    note.className = "fm-copy-failed";
+    note.textContent = text;
+    box.replaceChildren(note);
+    box.hidden = false;
+  }
+  return box ? null : text;
+}
+
 // ---------------------------------------------------------------- mounting
 
 let viewModule = null;
 
 function failed(root, message) {
+  root.dataset.status = "error";
+  const copy = root.querySelector(COPY);
+  const left = copy ? failCopy(copy, message) : message;
+  if (!left) return;
   const note = document.createElement("p");
   note.className = "fm-engine fm-engine-failed";
-  note.textContent = message;
+  note.textContent = left;
   root.append(note);
-  root.dataset.status = "error";
 }
 
 async function mountAll() {
   const roots = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".calculator[data-calculator]:not([data-status])"))];
   if (!roots.length) return; // no calculator here: fetch nothing
-  for (const root of roots) root.dataset.status = "loading";
+  for (const root of roots) {
+    root.dataset.status = "loading";
+    wakeCopy(root);
+  }
   const own = ownCalculatorPage();
   if (own) startWhenIdle();
   viewModule ??= import("./view.mjs");
@@ -376,7 +441,11 @@ async function mountAll() {
       failed(root, `There is no calculator "${root.dataset.calculator}".`);
       continue;
     }
-    new CalculatorView(root, schema, engine, own);
+    try {
+      new CalculatorView(root, schema, engine, own);
+    } catch (error) {
+      failed(root, `The calculator could not start: ${error.message}.`);
+    }
   }
 }
 
@@ -384,6 +453,7 @@ async function mountAll() {
 // fetch the form code now, before Material's own start-up and its document$
 // (which mounts the forms, on this page and every later one).
 if (document.querySelector(".calculator[data-calculator]")) {
+  for (const root of document.querySelectorAll(".calculator[data-calculator]")) wakeCopy(root);
   viewModule ??= import("./view.mjs");
   loadSchema().catch(() => {}); // mountAll reports a failure
   // Said now, before the page's load event: assets/offline.mjs then holds the

@@ -78,10 +78,14 @@ export class CompareView {
       widget = field.type === "map" ? el("textarea", { id, rows: 3, spellcheck: false, autocomplete: "off", class: "fm-map-text" }) : el("input", { type: "text", id, autocomplete: "off", spellcheck: false });
       if (field.type === "int") widget.inputMode = "numeric";
       if (field.type === "number") widget.inputMode = "decimal";
-      widget.addEventListener("input", () => this.changed(field.name, widget.value, true));
-      block.append(label, widget, error);
+      const refused = el("div", { class: "fm-field-error fm-field-refused", id: `${id}-refused`, dataFieldRefused: `vs.${field.name}`, role: "alert", hidden: true });
+      widget.addEventListener("input", () => {
+        if (!this.view.refuseOverLong(field, widget, this.value(field.name), refused)) this.changed(field.name, widget.value, true);
+      });
+      block.append(label, widget, refused, error);
+      widget.setAttribute("aria-describedby", `${error.id} ${refused.id}`);
     }
-    widget.setAttribute("aria-describedby", error.id);
+    if (!widget.hasAttribute("aria-describedby")) widget.setAttribute("aria-describedby", error.id);
     widget.dataset.vsInput = field.name;
     this.widgets[field.name] = widget;
     return block;

@@ -3,6 +3,7 @@
 // every field, outcome and message comes from the schema or the engine.
 
 import { CompareView, VS } from "./compare.mjs";
+import { textLimit } from "./grid.mjs";
 import { MapGridInput } from "./map-grid.mjs";
 import { MODES, el, hasScale, renderDetails, renderNotes, renderRoll, renderSteps, renderSummary } from "./results.mjs";
 
@@ -12,6 +13,13 @@ const SITE_ROOT = new URL("../../", import.meta.url);
 const FOREIGN_PARAMS = new Set(["h", "seed"]);
 const HISTORY_KEY = "fm-roll-history"; // this tab's rolls, in sessionStorage
 const HISTORY_LENGTH = 12;
+// The longest text one field of a stored roll may have: its link, with a map's text in it, is the longest.
+const HISTORY_TEXT_MAX = 40000;
+// The longest value a field other than a map takes from the player: every one of
+// them takes a word or a number of a few characters (a map's grid bounds its
+// own text, grid.mjs). A longer value (a paste of a megabyte) is not taken: it
+// never reaches the engine, the link or the address.
+const VALUE_MAX = 200;
 const DEBOUNCE_MS = 150;
 
 let instances = 0;
@@ -64,6 +72,33 @@ function readStatic(root, schema) {
     open: [...copy.querySelectorAll("details")].map((d) => d.open),
     focus: active && { name: active.name || (active.matches(".fm-seed") ? "seed" : null), start: active.selectionStart, end: active.selectionEnd },
   };
+}
+
+// A roll of this tab's history as rolled() writes it, or null: what is read from
+// storage may be another version's, or edited by hand, and is only data.
+function historyEntry(e) {
+  if (!e || typeof e !== "object" || Array.isArray(e)) return null;
+  if (!["id", "seed", "inputs", "result", "url"].every((k) => typeof e[k] === "string" && e[k].length <= HISTORY_TEXT_MAX)) return null;
+  let url;
+  try {
+    url = new URL(e.url, location.href);
+  } catch {
+    return null;
+  }
+  if (url.origin !== location.origin || !url.pathname.endsWith(`/calculators/${e.id}/`)) return null;
+  return { id: e.id, seed: e.seed, inputs: e.inputs, result: e.result, url: url.href };
+}
+
+// At most HISTORY_LENGTH rolls of a list read from storage, each a history entry.
+function historyEntries(stored) {
+  const out = [];
+  if (!Array.isArray(stored)) return out;
+  for (const item of stored) {
+    const entry = historyEntry(item);
+    if (entry) out.push(entry);
+    if (out.length === HISTORY_LENGTH) break;
+  }
+  return out;
 }
 
 // What the engine is doing while it starts (engine.progress, from calculator.mjs).
@@ -247,7 +282,8 @@ export class CalculatorView {
     const id = `fm-${this.n}-${field.name}`;
     const help = el("small", { class: "fm-help", id: `${id}-help`, text: field.help });
     const error = el("div", { class: "fm-field-error", id: `${id}-error`, dataFieldError: field.name, role: "alert", hidden: true });
-    const described = `${id}-help ${id}-error`;
+    const refused = el("div", { class: "fm-field-error fm-field-refused", id: `${id}-refused`, dataFieldRefused: field.name, role: "alert", hidden: true });
+    let described = `${id}-help ${id}-error`;
     const block = el("div", { class: `fm-field fm-field-${field.type}`, dataField: field.name });
     let widget;
     const label = el("label", { htmlFor: id, class: "fm-label", text: field.label });
@@ -280,7 +316,10 @@ export class CalculatorView {
       widget = el("input", { type: "text", id, autocomplete: "off", spellcheck: false });
       if (field.type === "int") widget.inputMode = "numeric";
       if (field.type === "number") widget.inputMode = "decimal";
-      widget.addEventListener("input", () => this.changed(field.name, widget.value, { keepWidget: true }));
+      described += ` ${refused.id}`;
+      widget.addEventListener("input", () => {
+        if (!this.refuseOverLong(field, widget, this.raw[field.name], refused)) this.changed(field.name, widget.value, { keepWidget: true });
+      });
       if (numeric) {
         widget.size = 8;
         const step = (delta) => {
@@ -295,9 +334,9 @@ export class CalculatorView {
         const plus = el("button", { type: "button", class: "fm-step", ariaLabel: `${field.label}: one more`, text: "+" });
         minus.addEventListener("click", () => step(-1));
         plus.addEventListener("click", () => step(1));
-        block.append(label, el("span", { class: "fm-number" }, minus, widget, plus), help, error);
+        block.append(label, el("span", { class: "fm-number" }, minus, widget, plus), refused, help, error);
       } else {
-        block.append(label, widget, help, error);
+        block.append(label, widget, refused, help, error);
       }
     }
     widget.setAttribute("aria-describedby", described);
@@ -310,6 +349,18 @@ export class CalculatorView {
     });
     this.widgets[field.name] = widget;
     return block;
+  }
+
+  // A value typed or pasted into `widget` that is longer than any value of the
+  // field is not taken: the widget gets `previous` back and `box`, beside it,
+  // says why until the field's next change. True if refused.
+  refuseOverLong(field, widget, previous, box) {
+    const length = widget.value.length;
+    const over = length > (field.type === "map" ? textLimit(field.grid) : VALUE_MAX);
+    box.hidden = !over;
+    box.textContent = over ? `Not taken: ${length} characters is longer than any value of ${field.label}, which keeps its last value.` : "";
+    if (over) widget.value = previous;
+    return over;
   }
 
   // Show the raw value in its widget, even one the widget cannot hold (from a URL).
@@ -603,7 +654,7 @@ export class CalculatorView {
       history.replaceState(history.state, "", this.pageUrl(true));
       this.ownSearch = location.search;
     }
-    const entry = { id: this.id, seed: answer.seed, inputs: Object.entries(answer.changed).map(([k, v]) => `${k}=${v}`).join(" "), result: answer.outcomes.map((o) => o.summary).join("; "), url };
+    const entry = { id: this.id, seed: String(answer.seed), inputs: Object.entries(answer.changed).map(([k, v]) => `${k}=${v}`).join(" "), result: answer.outcomes.map((o) => o.summary).join("; "), url };
     const history_ = [entry, ...this.readHistory().filter((e) => e.url !== url)].slice(0, HISTORY_LENGTH);
     try {
       sessionStorage.setItem(HISTORY_KEY, JSON.stringify(history_));
@@ -614,12 +665,16 @@ export class CalculatorView {
   }
 
   readHistory() {
+    let text;
     try {
-      const stored = JSON.parse(sessionStorage.getItem(HISTORY_KEY) || "[]");
-      const ours = (e) => e && typeof e.id === "string" && typeof e.url === "string" && new URL(e.url, location.href).origin === location.origin;
-      return Array.isArray(stored) ? stored.filter(ours) : [];
+      text = sessionStorage.getItem(HISTORY_KEY);
     } catch {
-      return this.memoryHistory || [];
+      return this.memoryHistory || []; // storage refused (a private window)
+    }
+    try {
+      return historyEntries(JSON.parse(text || "[]"));
+    } catch {
+      return []; // not JSON: nothing of it is a roll
     }
   }
 
