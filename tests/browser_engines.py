@@ -34,6 +34,7 @@ import shutil
 import socket
 import subprocess
 import time
+import warnings
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -261,7 +262,9 @@ class WebKitEngine:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"WebKitWebDriver did not start: {self.log_path.read_text()[-2000:]}") from None
                 time.sleep(0.1)  # a connection refused: poll again
-        self.driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{self.port}", options=options)
+        with warnings.catch_warnings():  # selenium 4.51 warns of its own way of passing the address
+            warnings.filterwarnings("ignore", "setting remote_server_addr", DeprecationWarning)
+            self.driver = webdriver.Remote(command_executor=f"http://127.0.0.1:{self.port}", options=options)
         self.driver.set_script_timeout(TIMEOUT_MS / 1000 + 30)
         self.version = self.driver.capabilities.get("browserVersion")
 
