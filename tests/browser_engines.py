@@ -10,8 +10,9 @@ engines players use come from Debian and are driven by their own tools:
   so glossary terms open their popover on a tap.
 * :class:`WebKitEngine`: WebKitGTK's ``MiniBrowser`` through
   ``WebKitWebDriver`` and PyPI ``selenium``, under ``xvfb-run`` (MiniBrowser
-  needs a display). One MiniBrowser for the session: a page is its window,
-  cleared of cookies, storage and service workers by :meth:`WebKitPage.reset`.
+  needs a display). One MiniBrowser for the session, and its one window is
+  every test's page (the offline check takes another origin, so its own
+  service worker).
   With a mouse, as on a desktop: WebKitGTK offers no way to emulate a
   touch screen's ``(hover: none)``. WebKitWebDriver reports no console
   messages (no logs, no BiDi), so the page's console errors, uncaught errors
@@ -329,14 +330,6 @@ class WebKitPage(EnginePage):
 
     def errors(self) -> list[str]:
         return self._run("() => (window.__fmErrors || []).splice(0)", [])
-
-    def reset(self) -> None:
-        """Forget the site: service workers, caches, storage (one MiniBrowser serves every test)."""
-        self.eval("""async () => {
-            for (const r of await navigator.serviceWorker.getRegistrations()) await r.unregister();
-            for (const k of await caches.keys()) await caches.delete(k);
-            localStorage.clear(); sessionStorage.clear();
-        }""")
 
     def close(self) -> None:
         pass  # the one window stays for the next test
