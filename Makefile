@@ -4,8 +4,8 @@
 #   make serve        set up, build, serve the site at http://127.0.0.1:8000
 #   make site         set up (Chromium included, for the PDFs) and build the static site into site/
 #                     for the address in SITE_URL, if set (README: Publishing)
-#   make test         make check, then build the site and run the site and browser tests
-#   make system-deps  Debian's chromium and poppler-utils (needs root; site and test call it)
+#   make test         make check, then build the site and run the site, browser, firefox and webkit tests
+#   make system-deps  Debian's chromium, poppler-utils, firefox-esr, webkit2gtk-driver, xvfb (needs root; site and test call it)
 
 PYTHON ?= python3
 VENV := .venv
@@ -54,11 +54,13 @@ serve: site
 	$(PY) scripts/local_site.py --host $(HOST) --port $(PORT) site
 
 # Debian's Chromium prints the sheets' PDFs and runs the browser tests (Playwright
-# cannot download its own here); poppler-utils reads the PDFs in the tests.
-# Installing them needs root; anyone else is told what to install.
-SYSTEM_DEPS := chromium poppler-utils
+# cannot download its own here); poppler-utils reads the PDFs in the tests;
+# Firefox ESR, and WebKitGTK's WebKitWebDriver and MiniBrowser under Xvfb, run
+# the firefox and webkit tiers. Installing them needs root; anyone else is told what to install.
+SYSTEM_DEPS := chromium poppler-utils firefox-esr webkit2gtk-driver xvfb
 system-deps:
-	@if [ -x /usr/bin/chromium ] && command -v pdfinfo >/dev/null && command -v pdftotext >/dev/null; then exit 0; fi; \
+	@if [ -x /usr/bin/chromium ] && command -v pdfinfo >/dev/null && command -v pdftotext >/dev/null \
+	  && [ -x /usr/bin/firefox-esr ] && [ -x /usr/bin/WebKitWebDriver ] && command -v xvfb-run >/dev/null; then exit 0; fi; \
 	if [ "$$(id -u)" -ne 0 ]; then \
 	  echo "make: the sheets' PDFs and the browser tests need Debian's packages $(SYSTEM_DEPS): install them as root (apt-get install $(SYSTEM_DEPS)), then run make again" >&2; \
 	  exit 1; \
@@ -70,7 +72,7 @@ system-deps:
 # browser, and the page's own JavaScript (check-js).
 check: $(VENV)/.installed check-js
 	$(PY) -m ruff check --quiet
-	$(PY) -m pytest -q -m "not site and not browser"
+	$(PY) -m pytest -q -m "not site and not browser and not firefox and not webkit"
 
 # The page's JavaScript: ESLint (eslint.config.mjs), TypeScript on its JSDoc
 # types (the page's code, then the engine's worker, which has a worker's
@@ -83,9 +85,10 @@ check-js: node_modules/pyodide/.installed
 	$(NODE_BIN)/tsc -p jsconfig.worker.json
 	node --test tests/
 
-# make check first (it fails fast), then the build, then the tests that need it.
+# make check first (it fails fast), then the build, then the tests that need it:
+# the site, Chromium, Firefox and WebKit tiers in one run (one server, one build check).
 test: check site
-	$(PY) -m pytest -q -m "site or browser"
+	$(PY) -m pytest -q --durations=15 -m "site or browser or firefox or webkit"
 
 # Benchmarks, not timed tests: odds in CPython, then the calculators in Chromium.
 bench: site

@@ -16,15 +16,27 @@ agree on a seed see the same dice. A seed is written one of two ways:
   UTF-8 bytes, first 8 bytes read big-endian. Every hashed phrase is
   therefore also a seed one can type as a number.
 
+Two phrases that look the same must give the same dice, so a phrase is
+normalised before it is hashed: to Unicode NFC (an "é" typed as one character
+or as "e" and a combining accent is the same phrase), then trimmed of the
+spaces around it. A seed that holds a character one cannot see or type back
+(a control character such as a tab or a newline, a zero-width or other format
+character such as U+200B or a bidirectional mark, a line or paragraph
+separator, a lone surrogate) is refused with :data:`INVISIBLE_RULE`, which
+names the character, rather than hashed into dice nobody can reproduce.
+
 Anything else (an empty seed, a sign, a decimal point, a number past 2**64 -
-1, text with no letter) is refused with the one message :data:`SEED_RULE`,
-wherever it was typed.
+1, text with no letter, more than :data:`MAX_PHRASE` characters) is refused
+with the one message :data:`SEED_RULE`, wherever it was typed. The length is
+checked first, before any conversion, so a seed of thousands of digits is one
+more bad seed, not a number Python refuses to read.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +45,11 @@ from .calculator import InputError, quoted
 MAX_SEED = 2**64 - 1
 MAX_PHRASE = 200
 SEED_RULE = f"a seed is a whole number from 0 to {MAX_SEED} (digits 0-9 only) or a phrase with at least one letter, at most {MAX_PHRASE} characters"
+INVISIBLE_RULE = "a seed cannot hold control or invisible characters (tabs, line breaks, zero-width or direction marks): type it again with letters, digits, spaces and punctuation only"
+# Unicode categories refused in a seed: Cc control, Cf format (zero-width,
+# direction marks, soft hyphen, BOM), Cs surrogate (no UTF-8 form), Zl and Zp
+# line and paragraph separators.
+_INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 _ASCII_DIGITS = frozenset("0123456789")
 # Text that reads as a number other than a plain whole one ("1e3", "-2", "0x10",
 # "1.5"): refused, not hashed, since a player typing it means a number.
@@ -69,6 +86,15 @@ def parse_seed(raw: Any) -> Seed:
     if not isinstance(raw, str):
         raise InputError(f"{quoted(raw)} is not allowed: {SEED_RULE}", "seed")
     text = raw.strip()
+    # Before any conversion: int() of thousands of digits raises, and
+    # normalising a megabyte of text is work for nothing.
+    if len(text) > MAX_PHRASE:
+        raise InputError(f"{quoted(raw)} is not allowed: {SEED_RULE}", "seed")
+    text = unicodedata.normalize("NFC", text).strip()
+    hidden = next((ch for ch in text if unicodedata.category(ch) in _INVISIBLE), None)
+    if hidden is not None:
+        name = unicodedata.name(hidden, "lone surrogate" if unicodedata.category(hidden) == "Cs" else "control character")
+        raise InputError(f"{quoted(raw)} is not allowed: it holds U+{ord(hidden):04X} ({name.lower()}); {INVISIBLE_RULE}", "seed")
     if text and set(text) <= _ASCII_DIGITS:
         number = int(text)
         if number <= MAX_SEED:

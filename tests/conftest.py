@@ -7,7 +7,10 @@ Three tiers (markers registered in pyproject.toml):
 * ``site``: reads what ``make site`` built, through the ``site`` fixture
   (``site/``) or the ``generated`` one (``docs/assets/generated/``);
 * ``browser``: drives Chromium, through the ``browser`` fixture (``tab`` and
-  ``server`` included), against the built site.
+  ``server`` included), against the built site;
+* ``firefox`` and ``webkit``: the same site in Debian's Firefox ESR and in
+  WebKitGTK, through the ``firefox`` and ``webkit`` fixtures
+  (tests/browser_engines.py says how each is driven).
 
 A test that takes one of those fixtures without its marker is a collection
 error, so no tier can quietly depend on a build it does not make.
@@ -32,7 +35,10 @@ SHARED = ROOT.parent / "shared"
 GENERATED = ROOT / "docs" / "assets" / "generated"
 
 # fixture -> the markers of which a test that takes it needs one
-TIER_FIXTURES = {"browser": ("browser",), "site": ("site", "browser"), "generated": ("site", "browser")}
+TIER_FIXTURES = {
+    "browser": ("browser",), "firefox": ("firefox",), "webkit": ("webkit",),
+    "site": ("site", "browser", "firefox", "webkit"), "generated": ("site", "browser"),
+}
 
 
 def pytest_collection_modifyitems(config, items):
@@ -87,6 +93,31 @@ def browser():
     yield chromium
     chromium.close()
     playwright.stop()
+
+
+@pytest.fixture(scope="session")
+def firefox():
+    """One Firefox ESR for the session, as a touch screen (tests/browser_engines.py)."""
+    from browser_engines import FIREFOX, TOUCH_PREFS, FirefoxEngine
+
+    if not os.access(FIREFOX, os.X_OK):
+        pytest.skip(f"{FIREFOX} is missing: `make test` installs Debian's firefox-esr")
+    engine = FirefoxEngine(TOUCH_PREFS)
+    yield engine
+    engine.close()
+
+
+@pytest.fixture(scope="session")
+def webkit():
+    """One WebKitGTK MiniBrowser for the session, under xvfb-run (tests/browser_engines.py)."""
+    from browser_engines import MINIBROWSER, WEBKIT_DRIVER, WebKitEngine
+
+    for path in (WEBKIT_DRIVER, MINIBROWSER):
+        if not os.access(path, os.X_OK):
+            pytest.skip(f"{path} is missing: `make test` installs Debian's webkit2gtk-driver and xvfb")
+    engine = WebKitEngine()
+    yield engine
+    engine.close()
 
 
 @dataclass

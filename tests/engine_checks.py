@@ -1,0 +1,205 @@
+"""What every browser engine must show, checked the same way in Firefox and WebKit.
+
+tests/test_firefox.py and tests/test_webkit.py call these with their engine's
+page (tests/browser_engines.py). Every number is the CLI's (``python -m
+rules_py``) for the same inputs; every roll the CLI's for the same seed.
+"""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+
+import pytest
+
+import rules_py
+from conftest import cli, cli_odds
+from rules_py.calculator import InputError, format_value
+from rules_py.reference import glossary
+from rules_py.seeds import parse_seed
+
+CALCS = rules_py.calculators()
+DEFINITIONS = {t.id: t.definition for t in glossary()}
+
+
+def scope(calc_id: str) -> str:
+    return f'.calculator[data-calculator="{calc_id}"]'
+
+
+def engine_only_change(calc) -> tuple[object, str]:
+    """One field and a value other than its default, for which the build wrote no answer
+    into the page (so the engine in this browser must work it out)."""
+    built = [rules_py.answer(calc.id, example)["inputs"] for example in ({}, *calc.examples)]
+    for f in calc.fields:
+        if f.type == "choice":
+            candidates = [c.name for c in f.choices if c.name != f.default]
+        elif f.type == "bool":
+            candidates = [format_value(not f.default)]
+        elif f.type == "int" and f.default is not None:
+            candidates = [str(v) for v in (f.default + 1, f.default - 1) if (f.minimum is None or v >= f.minimum) and (f.maximum is None or v <= f.maximum)]
+        else:
+            continue
+        for value in candidates:
+            if rules_py.answer(calc.id, {f.name: value})["inputs"] not in built:
+                return f, value
+    raise AssertionError(f"{calc.id}: no input to change")
+
+
+def wait_for_odds(page, calc_id: str, expected: dict[tuple[str, str], str], source: str | None = None) -> None:
+    """Wait until the calculator is ready and shows exactly ``expected``; then check it."""
+    want = sorted([o, v, p] for (o, v), p in expected.items())
+    shown = """([sel, want, source]) => {
+        const root = document.querySelector(sel);
+        if (!root || root.dataset.status !== 'ready' || (source && root.dataset.source !== source)) return false;
+        const cells = [...root.querySelectorAll(':is(.fm-summary, .fm-results):not([data-stale]) [data-p]')];
+        const seen = [...new Set(cells.map(e => JSON.stringify([e.dataset.outcome, e.dataset.value, e.dataset.p])))].map(s => JSON.parse(s));
+        seen.sort((a, b) => (a.join('\\u0000') < b.join('\\u0000') ? -1 : 1));
+        return JSON.stringify(seen) === JSON.stringify(want);
+    }"""
+    try:
+        page.wait(shown, [f"{scope(calc_id)}:not([data-stale])", want, source])
+    except AssertionError:
+        pass  # the assertion below says what is on show instead
+    assert page.odds_cells(calc_id) == expected, calc_id
+    if source:
+        assert page.eval("sel => document.querySelector(sel).dataset.source", scope(calc_id)) == source
+
+
+def change_input(page, calc_id: str, field, value: str) -> None:
+    widget = f'{scope(calc_id)} [data-input="{field.name}"]'
+    if field.type == "choice":
+        page.select(widget, value)
+    elif field.type == "bool":
+        page.click(widget)
+    else:
+        page.fill(widget, value)
+
+
+def check_every_calculator(page) -> None:
+    """Each calculator page, by instant navigation (one engine boot for all): its
+    default answer, then one input changed in the form, answered by the engine."""
+    page.goto(f"calculators/{CALCS[0].id}/")
+    for calc in CALCS:
+        page.navigate(f"calculators/{calc.id}/")
+        wait_for_odds(page, calc.id, cli_odds(calc.id))
+        field, value = engine_only_change(calc)
+        change_input(page, calc.id, field, value)
+        wait_for_odds(page, calc.id, cli_odds(calc.id, {field.name: value}), source="engine")
+        assert page.errors() == [], calc.id
+
+
+def roll_log(page, calc_id: str, seed: str) -> dict:
+    sel = f'{scope(calc_id)} .fm-roll-log[data-seed="{seed}"]'
+    page.wait_for(sel)
+    return page.eval(
+        """sel => { const log = document.querySelector(sel); return {
+            dice: [...log.querySelectorAll('li[data-label]')].map(e => [e.dataset.label, e.dataset.dice, e.dataset.faces]),
+            outcomes: Object.fromEntries([...log.querySelectorAll('dd[data-roll-outcome]')].map(e => [e.dataset.rollOutcome, e.dataset.value])),
+        }; }""",
+        sel,
+    )
+
+
+def set_seed(page, calc_id: str, seed: str) -> None:
+    """The seed field's text, as typed (set whole, with an input event: typing 5,000 digits one key at a time tests nothing more)."""
+    page.eval(
+        "(sel, seed) => { const e = document.querySelector(sel); e.value = seed; e.dispatchEvent(new Event('input', {bubbles: true})); return true; }",
+        f"{scope(calc_id)} .fm-seed", seed,
+    )
+
+
+def check_seeded_roll(page) -> None:
+    """A roll with a number seed, then with a phrase typed in decomposed form (e + combining
+    accent): both the CLI's dice, the phrase written back in NFC."""
+    calc_id, inputs = "chq-comms-check", {"nation": "usa"}
+    page.goto(f"calculators/{calc_id}/?nation=usa")
+    page.calculator(calc_id)
+    for typed in ("4242", "Cafe\u0301 Konrad"):
+        normal = unicodedata.normalize("NFC", typed)
+        set_seed(page, calc_id, typed)
+        page.click(f"{scope(calc_id)} .fm-roll-button")
+        shown = roll_log(page, calc_id, normal)
+        expected = cli("roll", calc_id, "--seed", normal, *(f"{k}={v}" for k, v in inputs.items()))
+        assert shown["dice"] == [[d["label"], d["dice"], " ".join(map(str, d["faces"]))] for d in expected["dice"]]
+        assert shown["outcomes"] == expected["outcomes"]
+    assert page.errors() == []
+
+
+def seed_message(raw: str) -> str:
+    with pytest.raises(InputError) as caught:
+        parse_seed(raw)
+    return caught.value.errors[0][1]
+
+
+def check_bad_seeds_get_a_message_at_the_field(page) -> None:
+    """A 5,000-digit seed and a phrase with a zero-width space: the engine's message under the seed field, no roll."""
+    calc_id = "chq-comms-check"
+    page.goto(f"calculators/{calc_id}/?nation=soviet")
+    page.calculator(calc_id)
+    for raw in ("9" * 5000, "Konrad\u200bday 3"):
+        set_seed(page, calc_id, raw)
+        page.click(f"{scope(calc_id)} .fm-roll-button")
+        error = f'{scope(calc_id)} [data-field-error="seed"]:not([hidden])'
+        page.wait("(sel, text) => { const e = document.querySelector(sel); return e !== null && e.textContent === text; }", error, seed_message(raw))
+        assert page.eval("sel => document.querySelector(sel) === null", f"{scope(calc_id)} .fm-roll-log[data-seed]")
+    assert page.errors() == []
+
+
+def check_comparison(page) -> None:
+    """Germany against the Soviets (tests/test_compare.py works it by hand): both options' odds and the differences, as the CLI's."""
+    calc_id = "chq-comms-check"
+    page.goto(f"calculators/{calc_id}/?nation=germany&vs.nation=soviet")
+    page.wait_for(f'{scope(calc_id)}[data-compare-status="ready"]')
+    expected = cli("odds", calc_id, "nation=germany", "--vs", "nation=soviet")
+    for option in ("a", "b"):
+        shown = page.eval(
+            "sel => [...document.querySelectorAll(sel)].map(e => [e.dataset.outcome, e.dataset.value, e.dataset.p])",
+            f'{scope(calc_id)} .fm-compare-option[data-option="{option}"] [data-p]',
+        )
+        want = {(o, v): p for o, values in expected[option]["outcomes"].items() for v, p in values.items() if p != "0"}
+        assert {(o, v): p for o, v, p in shown} == want, option
+    assert expected["differences"]["success"]["chance_of_yes"]["b_minus_a"] == "-5/32"
+    diffs = dict(page.eval("sel => [...document.querySelectorAll(sel)].map(e => [e.dataset.outcome, e.querySelector('[data-diff]').dataset.diff])", f"{scope(calc_id)} .fm-compare-table tbody tr"))
+    assert diffs["success"] == json.dumps(expected["differences"]["success"]["chance_of_yes"]["b_minus_a"]).strip('"')
+    assert page.errors() == []
+
+
+def first_term(page) -> str:
+    return page.eval("() => document.querySelector('article a.glossary-term').getAttribute('href').split('#').pop()")
+
+
+def check_term_popover(page) -> None:
+    """On a touch screen, a tap on a glossary term shows its definition in place."""
+    page.goto("combat-hq/comms/")
+    term_id = first_term(page)
+    here = page.eval("() => location.href")
+    page.click("article a.glossary-term")
+    page.wait_for(".fm-term-popover .fm-term-definition")
+    assert page.eval("() => document.querySelector('.fm-term-popover .fm-term-definition').textContent") == DEFINITIONS[term_id]
+    assert page.eval("() => location.href") == here
+    assert page.eval("() => document.querySelector('article a.glossary-term').getAttribute('aria-expanded')") == "true"
+    assert page.errors() == []
+
+
+def check_term_tooltip(page) -> None:
+    """With a mouse, a glossary term is a link with the theme's tooltip holding its definition."""
+    page.goto("combat-hq/comms/")
+    term_id = first_term(page)
+    page.hover("article a.glossary-term")
+    page.wait("text => { const t = document.querySelector('.md-tooltip2--active'); return t !== null && t.textContent.includes(text); }", DEFINITIONS[term_id])
+    assert page.eval("() => document.querySelector('.fm-term-popover')") is None
+    assert page.errors() == []
+
+
+def check_offline_after_one_visit(page, server) -> None:
+    """One calculator page answers and the service worker caches the engine; with
+    the host gone, another calculator page opens and its engine answers the CLI's odds."""
+    page.goto("calculators/chq-comms-check/?nation=soviet")
+    page.calculator("chq-comms-check")
+    page.wait("() => document.documentElement.dataset.offline === 'engine'")
+    server.stop()  # the host is gone: only the service worker can answer
+    calc = next(c for c in CALCS if c.id == "k47-medic")
+    field, value = engine_only_change(calc)
+    page.goto(f"calculators/{calc.id}/?{field.name}={value}")
+    wait_for_odds(page, calc.id, cli_odds(calc.id, {field.name: value}), source="engine")
+    assert page.errors() == []
