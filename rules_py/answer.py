@@ -58,6 +58,12 @@ value; a certain outcome its value. In a comparison each part also has
 ``lead``, ``a``, ``b`` and ``tail`` (text = lead + a + " \u2192 " + b + tail),
 so that a page can mark option b's; in a roll it is what was rolled.
 
+Charts. A number outcome with three or more values has ``chart`` true, and
+each of its values ``heights``: its bar in each view (exactly, at least, at
+most) in percent of the chart's height, exactly scaled so that the likeliest
+value fills it and a cumulative chance of 1 fills it; a comparison's values
+carry both options' heights on one scale. The page draws them as they come.
+
 A comparison (:func:`compare_answer`, ``"kind": "compare"``) holds two odds
 answers, option ``a`` and option ``b`` (a's inputs with the changes in
 ``vs``), and per outcome they share the differences that decide between them:
@@ -203,6 +209,22 @@ class OutcomeOdds:
             return text if k is None else f"{text}, {number_text(k)} or more {percent(self.at_least(k))}"
         return f"{label}: most likely {_likeliest(self)} ({percent(self.p(_likeliest_value(self)))})"
 
+    def charted(self) -> bool:
+        """Whether a page draws this outcome's distribution: a number with three or more values."""
+        return self.outcome.type == "int" and not self.is_certain and len([p for _, p in self.pairs if p]) >= 3
+
+    def heights(self, value: Any, top: Fraction | None = None) -> dict[str, str | None]:
+        """A value's bar in each view of a chart, in percent of the chart's height:
+        exactly (scaled so that the likeliest value, or ``top``, fills it), at
+        least and at most (a chance of 1 fills it; None off the number scale)."""
+        top = top or max(p for _, p in self.pairs)
+        out: dict[str, str | None] = {"exactly": decimal(self.p(value) / top * 100, 2), "at_least": None, "at_most": None}
+        cumulative = self.cumulative()
+        if value in cumulative:
+            at_least, at_most = cumulative[value]
+            out["at_least"], out["at_most"] = decimal(at_least * 100, 2), decimal(at_most * 100, 2)
+        return out
+
     def cli(self) -> dict[str, str]:
         """The CLI's odds of this outcome: value -> exact chance, in display order."""
         return {format_value(v): format_probability(p) for v, p in self.pairs}
@@ -234,8 +256,10 @@ class OutcomeOdds:
                 row.update(at_least=format_probability(at_least), at_least_percent=percent(at_least), at_most=format_probability(at_most), at_most_percent=percent(at_most))
             else:
                 row.update(at_least=None, at_least_percent=None, at_most=None, at_most_percent=None)
+            row["heights"] = self.heights(value)
             values.append(row)
         doc["values"] = values
+        doc["chart"] = self.charted()
         likeliest = max(range(len(self.pairs)), key=lambda i: (self.pairs[i][1], -i))
         doc["likeliest"] = values[likeliest]["value"]
         doc["mean"] = doc["mean_text"] = None
@@ -445,10 +469,16 @@ class Difference:
             said = f"mean {decimal(a.mean, 2)} \u2192 {decimal(b.mean, 2)} ({plus(d)})"
         else:  # words: the likeliest value of each
             said = f"most likely {_likeliest(a)} \u2192 {_likeliest(b)}"
+        top = max([p for _, p in a.pairs] + [p for _, p in b.pairs])
         doc["values"] = [
-            {"value": format_value(v), "label": value_label(outcome, v), "a": format_probability(a.p(v)), "b": format_probability(b.p(v)), "b_minus_a": signed(b.p(v) - a.p(v)), "difference": points(b.p(v) - a.p(v))}
+            {
+                "value": format_value(v), "label": value_label(outcome, v), "a": format_probability(a.p(v)), "b": format_probability(b.p(v)),
+                "b_minus_a": signed(b.p(v) - a.p(v)), "difference": points(b.p(v) - a.p(v)),
+                "heights": {"a": a.heights(v, top), "b": b.heights(v, top)},  # one chart for both: exactly on the larger top
+            }
             for v in self.values
         ]
+        doc["chart"] = outcome.type == "int" and len(self.values) >= 3
         doc["summary"] = f"{outcome.label}: {said}"
         return doc
 

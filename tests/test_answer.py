@@ -336,3 +336,27 @@ def test_a_calculator_must_name_its_headline():
         Calculator(id="x-test", title="t", system="s", procedure=lambda dice: {"hit": True}, fields=(), outcomes=outcomes)
     with pytest.raises(ValueError, match=r"headline names no outcome: \['miss'\]"):
         Calculator(id="x-test", title="t", system="s", procedure=lambda dice: {"hit": True}, fields=(), outcomes=outcomes, headline=("miss",))
+
+
+def test_chart_heights_by_hand():
+    # Soviet comms, margin C - O with C + (3 - O) ~ Binomial(6, 1/2): margins -3..3
+    # with chances 1, 6, 15, 20, 15, 6, 1 in 64. Exactly: each over the likeliest (20),
+    # so 0 fills the chart and -3 is 5 %. At least 0: (20 + 15 + 6 + 1)/64 = 65.625 %
+    # (65.63 rounded half away from zero); at most 0 the same by symmetry.
+    doc = rules_py.answer("chq-comms-check", {"nation": "soviet"})
+    margin = outcome(doc, "margin")
+    assert margin["chart"] is True and outcome(doc, "success")["chart"] is False
+    heights = {v["value"]: v["heights"] for v in margin["values"]}
+    assert [heights[str(m)]["exactly"] for m in range(-3, 4)] == ["5.00", "30.00", "75.00", "100.00", "75.00", "30.00", "5.00"]
+    assert heights["0"]["at_least"] == heights["0"]["at_most"] == "65.63"
+    assert heights["-3"]["at_least"] == "100.00" and heights["3"]["at_most"] == "100.00"
+
+
+def test_compare_chart_heights_share_one_scale():
+    # Germany (margin = Binomial(7, 1/2) - 3, likeliest 35/128 at 0 and 1) against
+    # the Soviets (likeliest 20/64 = 40/128 at 0): the Soviets' 0 fills the chart,
+    # Germany's 0 is 35/40 of it.
+    doc = rules_py.compare("chq-comms-check", {"nation": "germany"}, {"nation": "soviet"})
+    margin = next(d for d in doc["differences"] if d["name"] == "margin")
+    zero = next(v for v in margin["values"] if v["value"] == "0")
+    assert zero["heights"]["b"]["exactly"] == "100.00" and zero["heights"]["a"]["exactly"] == "87.50"
