@@ -108,6 +108,8 @@ def test_bad_dice_are_one_error(calc, dice, message):
     with pytest.raises(InputError) as caught:
         rules_py.resolve(calc, {}, dice)
     assert message in str(caught.value), str(caught.value)
+    if dice not in ("7", "=5"):
+        return  # the command line's one error line is the same message: two cases run it
     out = subprocess.run([sys.executable, "-m", "rules_py", "resolve", calc, "--dice", dice], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.startswith("error: ") and message in out.stderr and out.stderr.count("\n") == 1, out.stderr

@@ -4,7 +4,7 @@
 // only: nothing imports this module at run time.
 
 /**
- * What rules_py.call_json takes (rules_py/api.py): an operation on a calculator.
+ * What rules_py.call_json takes (rules_py/__init__.py): an operation on a calculator.
  * @typedef {{op: string, id?: string, inputs?: Record<string, string>, [option: string]: unknown}} EngineRequest
  */
 
