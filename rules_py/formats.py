@@ -17,8 +17,9 @@ Every text a player or a script sees is made here, from exact values:
 * ``number_text``, ``modifier_text``: a number as a player reads it ("−2"),
   and a modifier as players write one ("+1", "0", "−1").
 * ``value_label``: one value of an outcome (yes/no, words with spaces,
-  cells numbered from 1); ``dice_words``: what a roll of dice decided, in
-  words ("2 successes, no sixes").
+  cells numbered from 1), and ``input_label`` one value of an input (a
+  choice's label); ``dice_words``: what a roll of dice decided, in words
+  ("2 successes, no sixes").
 
 The answer (:mod:`rules_py.answer`), the CLI and the quick-reference sheets
 all call these, so that one value always reads one way.
@@ -149,6 +150,19 @@ def value_label(outcome: Any, value: Any) -> str:
     yes/no, a true minus sign, words with spaces, cells from 1."""
     if outcome.draw in ("cells", "path"):
         return cells_label(cells_of(value))
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if is_number(value):
+        return number_text(value)
+    return words(str(value))
+
+
+def input_label(field: Any, value: Any) -> str:
+    """How one value of an input (a :class:`rules_py.calculator.Field`, typed
+    value) reads: a choice's label, yes/no, a number with a true minus sign."""
+    for choice in field.choices:
+        if choice.name == value:
+            return choice.label
     if isinstance(value, bool):
         return "yes" if value else "no"
     if is_number(value):

@@ -23,7 +23,7 @@ from typing import Any, Mapping
 
 from .answer import SCHEMA_ID, OddsAnswer
 from .calculator import Calculator, Field, InputError, quoted
-from .formats import decimal, format_probability, format_value, number_text, percent, signed
+from .formats import decimal, format_probability, format_value, input_label, percent, signed
 from .registry import get
 
 
@@ -92,16 +92,6 @@ def sweep(calculator_id: str, inputs: Mapping[str, Any] | None, name: str) -> di
 TARGETS = (Fraction(1, 2), Fraction(3, 4), Fraction(9, 10))  # the chances "what it takes" names
 
 
-def _value_label(field: Field, value: str) -> str:
-    """A swept value as the page shows it: the choice's label, yes/no, the number."""
-    for choice in field.choices:
-        if choice.name == value:
-            return choice.label
-    if field.type == "bool":
-        return "yes" if value == "true" else "no"
-    return number_text(field.parse(value))
-
-
 def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str) -> dict[str, Any]:
     """The typed sweep the page draws ("How it changes"): the calculator's
     headline outcome at every value of ``name`` (its chance of yes, or for a
@@ -121,7 +111,7 @@ def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str
     points: list[dict[str, Any]] = []
     numbers: list[Fraction | None] = []
     for value, a in rows:
-        row: dict[str, Any] = {"value": value, "label": _value_label(field, value)}
+        row: dict[str, Any] = {"value": value, "label": input_label(field, field.parse(value))}
         if isinstance(a, InputError):
             row.update(error=str(a), number=None, text=None)
             numbers.append(None)

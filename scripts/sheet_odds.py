@@ -32,7 +32,7 @@ import pandas as pd
 from rules_py import get
 from rules_py.answer import OddsAnswer
 from rules_py.calculator import InputError
-from rules_py.formats import decimal, format_probability, format_value, modifier_text, signed, whole_percent
+from rules_py.formats import decimal, format_probability, format_value, input_label, modifier_text, signed, whole_percent
 from rules_py.sweep import sweep_odds
 from rules_py.tables import load
 
@@ -56,22 +56,11 @@ class Grid:
     note: str = ""
 
 
-def _label(calc, name: str, value: Any) -> str:
-    """A row's or a column's heading: the choice's label, or the value as the page shows it."""
-    f = calc.field(name)
-    for choice in f.choices:
-        if choice.name == value:
-            return choice.label
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return format_value(value)
-
-
 def axis(calc, spec: tuple[str, tuple[Any, ...]]) -> list[tuple[str, dict[str, Any]]]:
     """(label, inputs) for each row or column of a grid axis."""
     name, values = spec
     if name:
-        return [(_label(calc, name, v), {name: v}) for v in values]
+        return [(input_label(calc.field(name), v), {name: v}) for v in values]
     return [(label, dict(inputs)) for label, inputs in values]
 
 
