@@ -32,7 +32,7 @@ import sys
 from . import answer, calculators, compare_odds, odds, resolve, roll
 from .calculator import InputError, quoted
 from .seeds import Seed, parse_seed
-from .sweep import split_sweep, sweep, sweep_answer
+from .sweep import sweep, sweep_answer
 
 USAGE = (
     "usage: python -m rules_py list | odds ID [name=value ...] [--vs name=value ... | --sweep NAME]"
@@ -57,31 +57,47 @@ def _pairs(args: list[str]) -> dict[str, str | list[str]]:
     return inputs
 
 
-def _options(args: list[str]) -> tuple[Seed | None, bool, list[str]]:
-    """``--seed S`` (or ``--seed=S``, at most once) and ``--answer``, and the other arguments."""
-    seed: Seed | None = None
-    as_answer = False
-    others = []
+def _option(args: list[str], flag: str, field: str, needs: str, twice: str) -> tuple[str | None, list[str]]:
+    """``--flag V`` (or ``--flag=V``), given at most once, and the other arguments.
+    ``needs`` and ``twice`` are the errors for a missing value and a second flag."""
+    value: str | None = None
+    others: list[str] = []
     i = 0
     while i < len(args):
         arg = args[i]
-        if arg == "--seed" or arg.startswith("--seed="):
-            if arg == "--seed":
-                if i + 1 >= len(args):
-                    raise InputError("--seed needs a value", "seed")
-                raw = args[i + 1]
+        if arg == flag or arg.startswith(flag + "="):
+            if arg == flag:
+                if i + 1 >= len(args) or args[i + 1].startswith("--"):
+                    raise InputError(needs, field)
+                given = args[i + 1]
                 i += 1
             else:
-                raw = arg.split("=", 1)[1]
-            if seed is not None:
-                raise InputError("--seed given twice", "seed")
-            seed = parse_seed(raw)
-        elif arg == "--answer":
-            as_answer = True
+                given = arg.split("=", 1)[1]
+            if value is not None:
+                raise InputError(twice, field)
+            if not given:
+                raise InputError(needs, field)
+            value = given
         else:
             others.append(arg)
         i += 1
-    return seed, as_answer, others
+    return value, others
+
+
+def _options(args: list[str]) -> tuple[Seed | None, bool, list[str]]:
+    """``--seed S`` (at most once) and ``--answer``, and the other arguments."""
+    raw, others = _option(args, "--seed", "seed", "--seed needs a value", "--seed given twice")
+    return (None if raw is None else parse_seed(raw)), "--answer" in others, [a for a in others if a != "--answer"]
+
+
+def _split_dice(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--dice D`` (at most once) and the other arguments."""
+    return _option(args, "--dice", "dice", "--dice needs the dice rolled: --dice 6,3,4", "--dice given twice: give every die in one list")
+
+
+def _split_sweep(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--sweep NAME`` (at most once) and the other arguments."""
+    return _option(args, "--sweep", "sweep", "--sweep needs an input's name", "--sweep given twice: sweep one input")
 
 
 def _text(args: list[str]) -> str:
@@ -135,34 +151,10 @@ def _text(args: list[str]) -> str:
     return json.dumps(result, indent=2) + "\n"
 
 
-def _split_dice(args: list[str]) -> tuple[str | None, list[str]]:
-    """``--dice D`` (or ``--dice=D``, at most once) and the other arguments."""
-    dice: str | None = None
-    others: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--dice" or arg.startswith("--dice="):
-            if arg == "--dice":
-                if i + 1 >= len(args):
-                    raise InputError("--dice needs the dice rolled: --dice 6,3,4", "dice")
-                value = args[i + 1]
-                i += 1
-            else:
-                value = arg.split("=", 1)[1]
-            if dice is not None:
-                raise InputError("--dice given twice: give every die in one list", "dice")
-            dice = value
-        else:
-            others.append(arg)
-        i += 1
-    return dice, others
-
-
 def _sweep_text(calculator_id: str, options: list[str], typed: bool) -> str:
     """``odds ID [name=value ...] --sweep NAME`` (rules_py.sweep), or with
     ``answer`` the typed sweep (rules_py.sweep.sweep_answer)."""
-    name, others = split_sweep(options)
+    name, others = _split_sweep(options)
     if any(arg.startswith("--") for arg in others):
         raise InputError(f"{'answer' if typed else 'odds'} --sweep takes name=value inputs only (no --vs, --seed, --dice or --answer)", "sweep")
     made = sweep_answer(calculator_id, _pairs(others), name) if typed else sweep(calculator_id, _pairs(others), name)

@@ -656,17 +656,8 @@ class _Exhausted(Dice):
         raise _OutOfForced
 
 
-class _PartsProbe(Dice):
+class _PartsProbe(_Exhausted):
     """Finds whether a procedure is wholly made of ``dice.parts``: any other use of dice says no."""
-
-    def die(self, sides, label, chart=None):
-        raise _OutOfForced
-
-    def pool(self, n, sides, label, key, counts=None):
-        raise _OutOfForced
-
-    def sub(self, fn, *args, **labels):
-        raise _OutOfForced
 
     def fold(self, groups, outcome, reads=None):
         raise _OutOfForced

@@ -156,29 +156,3 @@ def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str
         "reaches": reaches,
         "summary": f"{outcome.label} by {field.label.lower()}: " + "; ".join(f"{r['label']} {r['text']}" for r in points if r["text"]),
     }
-
-
-def split_sweep(args: list[str]) -> tuple[str | None, list[str]]:
-    """``--sweep NAME`` (or ``--sweep=NAME``, at most once) and the other arguments."""
-    name: str | None = None
-    others: list[str] = []
-    i = 0
-    while i < len(args):
-        arg = args[i]
-        if arg == "--sweep" or arg.startswith("--sweep="):
-            if arg == "--sweep":
-                if i + 1 >= len(args) or args[i + 1].startswith("--"):
-                    raise InputError("--sweep needs an input's name", "sweep")
-                value = args[i + 1]
-                i += 1
-            else:
-                value = arg.split("=", 1)[1]
-            if name is not None:
-                raise InputError("--sweep given twice: sweep one input", "sweep")
-            if not value:
-                raise InputError("--sweep needs an input's name", "sweep")
-            name = value
-        else:
-            others.append(arg)
-        i += 1
-    return name, others
