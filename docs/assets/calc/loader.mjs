@@ -288,7 +288,8 @@ const said = (/** @type {unknown} */ error) => String((error && /** @type {Error
 /**
  * An .xz file's body inflated, checked as it comes: fewer or more bytes than
  * runtime.json gives (`size`, if it gives one) or a stream that does not
- * inflate fail the stream with an error that names the file, and state.fault.
+ * inflate are a fault (state.fault, with an error that names the file), and
+ * the stream stops there, unended.
  * @param {LoaderState} state
  * @param {string} file the .xz file, under assets/generated/
  * @param {ReadableStream<Uint8Array>} body
@@ -318,9 +319,10 @@ async function inflating(state, file, body, size) {
         if (done) controller.close();
         else controller.enqueue(value);
       } catch (error) {
-        const named = said(error).startsWith(file) ? error : damaged(file, `it does not inflate: ${said(error)}`);
-        state.fault(named);
-        controller.error(named);
+        // The fault is the engine's failure; the stream stops here, so that its
+        // reader (Pyodide) has no error of its own to leave unhandled.
+        state.fault(said(error).startsWith(file) ? error : damaged(file, `it does not inflate: ${said(error)}`));
+        await new Promise(() => {});
       }
     },
     cancel(reason) {
@@ -471,13 +473,32 @@ function startDownloads(/** @type {LoaderState} */ state) {
   // After the WebAssembly's inflater, if it has one: the decoder takes one file
   // at a time, and Pyodide compiles the WebAssembly as it is inflated.
   const stdlib = wasm.catch(() => {}).then(() => inflated(state, INFLATED.get(GENERATED_HREF(STDLIB)), stdlibDownload));
-  const lock = state.runtime.then(() => fetchOk(new URL(LOCK, GENERATED), undefined, (url, init) => countedFetch(state, url, init)));
+  const lock = state.runtime.then((rt) => fetchLock(state, rt));
   for (const [file, download] of [[WASM, wasm], [STDLIB, stdlib], [LOCK, lock]]) {
     const href = GENERATED_HREF(/** @type {string} */ (file));
     const response = /** @type {Promise<Response>} */ (download);
     response.catch((error) => state.fault(error));
     state.early.set(href, forPyodide(response));
   }
+}
+
+/**
+ * Pyodide's lock file, checked: Pyodide reads it with response.json() and
+ * would say only what the JSON parser says of a damaged one, unhandled.
+ * @param {LoaderState} state
+ * @param {Runtime} rt
+ */
+async function fetchLock(state, rt) {
+  const response = await fetchOk(new URL(LOCK, GENERATED), undefined, (url, init) => countedFetch(state, url, init));
+  const body = new Uint8Array(await response.arrayBuffer());
+  const size = rt.sizes && rt.sizes[LOCK];
+  if (size && body.length < size) throw cutShort(LOCK, body.length, size);
+  try {
+    JSON.parse(new TextDecoder().decode(body));
+  } catch (error) {
+    throw damaged(LOCK, `it is not JSON: ${said(error)}`);
+  }
+  return new Response(body, { headers: { "Content-Type": "application/json" } });
 }
 
 // Pyodide compiles its WebAssembly only when it instantiates it, and a start
@@ -685,10 +706,8 @@ async function fetchWheel(/** @type {LoaderState} */ state) {
   }
   state.progress.loaded += state.expected.get(rt.wheel) || 0;
   report(state, true);
-  const stream = await inflating(state, rt.wheel, new Blob([packed]).stream(), size);
-  return new Response(stream).arrayBuffer().catch((error) => {
-    throw state.firstFault || damaged(rt.wheel, `it does not inflate: ${said(error)}`);
-  });
+  const stream = await inflating(state, rt.wheel, new Blob([packed]).stream(), size); // a fault of its own, if it does not inflate
+  return new Response(stream).arrayBuffer();
 }
 
 // ------------------------------------------------------------ the start
