@@ -140,6 +140,12 @@ async function fillExtras() {
 // A failure to carry the engine over (the network cut mid-way) fails the
 // install: the old build stays, whole.
 self.addEventListener("install", (event) => {
+  // The pages are told that this service worker runs: if it then fails, its
+  // install failed (assets/offline.mjs says so), rather than the browser
+  // refusing service workers.
+  self.clients.matchAll({ includeUncontrolled: true, type: "window" }).then((clients) => {
+    for (const client of clients) client.postMessage({ type: "fm-installing" });
+  });
   event.waitUntil(
     (async () => {
       await fillExtras();

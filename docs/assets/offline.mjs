@@ -94,10 +94,16 @@ function noOfflineCopy(reason) {
   document.body.append(bar);
 }
 
-// An installing service worker that goes redundant failed its install: its precache could not be made.
+// An installing service worker that said it runs (scripts/sw_engine.js) and
+// then goes redundant failed its install: its precache could not be made. One
+// that never said so was not run: the browser keeps no service workers here
+// (a setting, a private window), which is not the site's fault to report.
+let installRan = false;
 function watchInstall(worker) {
   worker?.addEventListener("statechange", () => {
-    if (worker.state === "redundant") noOfflineCopy("the service worker could not fetch every file it keeps");
+    if (worker.state !== "redundant") return;
+    if (installRan) noOfflineCopy("the service worker could not fetch every file it keeps");
+    else console.warn("Fire Mission: no offline copy (the browser did not run the service worker)");
   });
 }
 
@@ -148,7 +154,19 @@ function offerUpdate(registration) {
 
 async function register() {
   await whenEngineIdle();
-  const registration = await navigator.serviceWorker.register(new URL("sw.js", ROOT));
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    if (event.data && event.data.type === "fm-installing") installRan = true;
+  });
+  let registration;
+  try {
+    registration = await navigator.serviceWorker.register(new URL("sw.js", ROOT));
+  } catch (error) {
+    // A TypeError: the host did not give the service worker's script (a 404, a cut network).
+    if (error instanceof TypeError) noOfflineCopy(error.message);
+    else console.warn(`Fire Mission: no offline copy (${error.message})`);
+    return;
+  }
+  if (!registration) return; // a browser under automation that blocks service workers
   watchInstall(registration.installing);
   registration.addEventListener("updatefound", () => {
     const installing = registration.installing;
@@ -171,7 +189,7 @@ async function register() {
 }
 
 if (canRegister) {
-  const start = () => register().catch((error) => noOfflineCopy(error.message));
+  const start = () => register().catch((error) => console.warn(`Fire Mission: no offline copy (${error.message})`));
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
 }
