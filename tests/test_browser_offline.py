@@ -36,6 +36,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from rules_py.systems import SYSTEMS
+
 import rules_py
 from conftest import BOOT_TIMEOUT_MS, ROOT, cli_odds, open_tab, query
 from local_site import PYODIDE_PATHS, StaticServer
@@ -105,7 +107,8 @@ def test_the_service_worker_precaches_every_page_the_search_index_and_keeps_the_
     # The PDFs and the images are kept apart, each on its own, with their revisions (the start of their SHA-256).
     pdfs = {p.relative_to(site).as_posix() for p in (site / "sheets").glob("*.pdf")}
     optional = {f["url"]: f["revision"] for f in extras["files"]}
-    assert len(pdfs) == 4 and pdfs <= set(optional) and not pdfs & files
+    # One sheet and its large print per rule system.
+    assert len(pdfs) == 2 * len(SYSTEMS) and pdfs <= set(optional) and not pdfs & files
     assert {"assets/icons/icon-192.png", "assets/icons/icon-512.png"} <= set(optional) and not set(optional) & files
     for url, revision in optional.items():
         assert hashlib.sha256((site / url).read_bytes()).hexdigest().startswith(revision), url
