@@ -18,6 +18,7 @@ error, so no tier can quietly depend on a build it does not make.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -208,10 +209,18 @@ def tab(browser, server):
 
 
 def cli(*args: str) -> dict:
-    """The CLI's JSON answer (python -m rules_py ...)."""
+    """The CLI's JSON answer (python -m rules_py ...), a new copy for each caller."""
+    return json.loads(_cli_text(args))
+
+
+@functools.lru_cache(maxsize=None)
+def _cli_text(args: tuple[str, ...]) -> str:
+    """The CLI's output, run once per session for each set of arguments: the same
+    inputs give the same answer (the browser tiers ask for the defaults' odds
+    of every calculator many times over, at a Python start-up each)."""
     out = subprocess.run([sys.executable, "-m", "rules_py", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
+    return out.stdout
 
 
 def cli_odds(calc_id: str, inputs: dict[str, str] | None = None) -> dict[tuple[str, str], str]:
