@@ -1,9 +1,10 @@
 """Shared fixtures: the project's paths, the built site, the browser; and the tiers.
 
-Three tiers (markers registered in pyproject.toml):
+Five tiers (markers registered in pyproject.toml):
 
 * unmarked: needs neither a built site nor a browser; ``make check`` runs these
-  (``pytest -m "not site and not browser"``), on a fresh clone with only the venv;
+  (``pytest -m "not site and not browser and not firefox and not webkit"``), on a
+  fresh clone with only the venv;
 * ``site``: reads what ``make site`` built, through the ``site`` fixture
   (``site/``) or the ``generated`` one (``docs/assets/generated/``);
 * ``browser``: drives Chromium, through the ``browser`` fixture (``tab`` and
