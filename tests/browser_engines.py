@@ -114,6 +114,14 @@ class EnginePage:
         self.eval(_INSTANT, url)
         self.wait("url => location.href === url && document.querySelector('.md-content:not([data-stale])') !== null", url)
 
+    def visit(self, path: str) -> None:
+        """``path`` by instant navigation if a page of the site is on show (its engine, once
+        booted, serves the next page too), else by loading it."""
+        if self.eval("base => location.href.startsWith(base) && document.querySelector('.md-content') !== null", self.base):
+            self.navigate(path)
+        else:
+            self.goto(path)
+
     def calculator(self, calc_id: str, status: str = "ready", source: str | None = None) -> None:
         """Wait for the calculator's root to have ``data-status`` (and ``data-source``, if given)."""
         extra = f'[data-source="{source}"]' if source else ""

@@ -1,9 +1,10 @@
 """Shared fixtures: the project's paths, the built site, the browser; and the tiers.
 
-Three tiers (markers registered in pyproject.toml):
+Five tiers (markers registered in pyproject.toml):
 
 * unmarked: needs neither a built site nor a browser; ``make check`` runs these
-  (``pytest -m "not site and not browser"``), on a fresh clone with only the venv;
+  (``pytest -m "not site and not browser and not firefox and not webkit"``), on a
+  fresh clone with only the venv;
 * ``site``: reads what ``make site`` built, through the ``site`` fixture
   (``site/``) or the ``generated`` one (``docs/assets/generated/``);
 * ``browser``: drives Chromium, through the ``browser`` fixture (``tab`` and
@@ -18,6 +19,7 @@ error, so no tier can quietly depend on a build it does not make.
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -208,10 +210,18 @@ def tab(browser, server):
 
 
 def cli(*args: str) -> dict:
-    """The CLI's JSON answer (python -m rules_py ...)."""
+    """The CLI's JSON answer (python -m rules_py ...), a new copy for each caller."""
+    return json.loads(_cli_text(args))
+
+
+@functools.lru_cache(maxsize=None)
+def _cli_text(args: tuple[str, ...]) -> str:
+    """The CLI's output, run once per session for each set of arguments: the same
+    inputs give the same answer (the browser tiers ask for the defaults' odds
+    of every calculator many times over, at a Python start-up each)."""
     out = subprocess.run([sys.executable, "-m", "rules_py", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
-    return json.loads(out.stdout)
+    return out.stdout
 
 
 def cli_odds(calc_id: str, inputs: dict[str, str] | None = None) -> dict[tuple[str, str], str]:

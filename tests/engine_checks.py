@@ -112,7 +112,7 @@ def check_seeded_roll(page) -> None:
     """A roll with a number seed, then with a phrase typed in decomposed form (e + combining
     accent): both the CLI's dice, the phrase written back in NFC."""
     calc_id, inputs = "chq-comms-check", {"nation": "usa"}
-    page.goto(f"calculators/{calc_id}/?nation=usa")
+    page.visit(f"calculators/{calc_id}/?nation=usa")
     page.calculator(calc_id)
     for typed in ("4242", "Cafe\u0301 Konrad"):
         normal = unicodedata.normalize("NFC", typed)
@@ -134,7 +134,7 @@ def seed_message(raw: str) -> str:
 def check_bad_seeds_get_a_message_at_the_field(page) -> None:
     """A 5,000-digit seed and a phrase with a zero-width space: the engine's message under the seed field, no roll."""
     calc_id = "chq-comms-check"
-    page.goto(f"calculators/{calc_id}/?nation=soviet")
+    page.visit(f"calculators/{calc_id}/?nation=soviet")
     page.calculator(calc_id)
     for raw in ("9" * 5000, "Konrad\u200bday 3"):
         set_seed(page, calc_id, raw)
@@ -148,7 +148,7 @@ def check_bad_seeds_get_a_message_at_the_field(page) -> None:
 def check_comparison(page) -> None:
     """Germany against the Soviets (tests/test_compare.py works it by hand): both options' odds and the differences, as the CLI's."""
     calc_id = "chq-comms-check"
-    page.goto(f"calculators/{calc_id}/?nation=germany&vs.nation=soviet")
+    page.visit(f"calculators/{calc_id}/?nation=germany&vs.nation=soviet")
     page.wait_for(f'{scope(calc_id)}[data-compare-status="ready"]')
     expected = cli("odds", calc_id, "nation=germany", "--vs", "nation=soviet")
     for option in ("a", "b"):
@@ -170,7 +170,7 @@ def first_term(page) -> str:
 
 def check_term_popover(page) -> None:
     """On a touch screen, a tap on a glossary term shows its definition in place."""
-    page.goto("combat-hq/comms/")
+    page.visit("combat-hq/comms/")
     term_id = first_term(page)
     here = page.eval("() => location.href")
     page.click("article a.glossary-term")
@@ -183,7 +183,7 @@ def check_term_popover(page) -> None:
 
 def check_term_tooltip(page) -> None:
     """With a mouse, a glossary term is a link with the theme's tooltip holding its definition."""
-    page.goto("combat-hq/comms/")
+    page.visit("combat-hq/comms/")
     term_id = first_term(page)
     page.hover("article a.glossary-term")
     page.wait("text => { const t = document.querySelector('.md-tooltip2--active'); return t !== null && t.textContent.includes(text); }", DEFINITIONS[term_id])
