@@ -36,11 +36,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from rules_py.systems import SYSTEMS
-
 import rules_py
 from conftest import BOOT_TIMEOUT_MS, ROOT, cli_odds, open_tab, query
 from local_site import PYODIDE_PATHS, StaticServer
+from rules_py.systems import SYSTEMS
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 
