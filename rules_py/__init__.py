@@ -93,7 +93,12 @@ def call_json(request: str) -> str:
     inside the engine (a bug) also has ``"internal": true``.
     """
     try:
-        req = json.loads(request)
+        try:
+            req = json.loads(request)
+        except json.JSONDecodeError as e:
+            return json.dumps({"error": f"not JSON: {e}", "fields": []})
+        except ValueError:  # a number past the 4,300 digits Python converts: no seed or input is that long
+            return json.dumps({"error": "a number in the request is far too long: send seeds and inputs as text", "fields": []})
         if not isinstance(req, dict):
             raise InputError("a request must be a JSON object")
         op = req.get("op")

@@ -127,3 +127,10 @@ def test_any_invisible_character_inside_a_seed_is_refused(hidden, before, after)
     assert message.endswith((INVISIBLE_RULE, SEED_RULE))
     if len(raw.strip()) <= MAX_PHRASE:
         assert message.endswith(INVISIBLE_RULE)
+
+
+def test_call_json_refuses_a_seed_sent_as_a_huge_number():
+    # json.loads itself refuses an integer of over 4,300 digits (ValueError,
+    # not JSONDecodeError): that is bad input, not an engine failure.
+    out = json.loads(rules_py.call_json('{"op": "roll", "id": "chq-comms-check", "seed": ' + "9" * 5000 + "}"))
+    assert out == {"error": "a number in the request is far too long: send seeds and inputs as text", "fields": []}
