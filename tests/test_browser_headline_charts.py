@@ -135,7 +135,6 @@ def test_the_pinned_answer_leaves_room_on_a_phone(phone, calc_id):
     assert phone.page.eval_on_selector(pinned, "b => b.scrollHeight <= b.clientHeight && getComputedStyle(b).overflowY !== 'auto' && getComputedStyle(b).overflowY !== 'scroll'")
     # Down the form, the headline stays pinned in view.
     phone.page.eval_on_selector(f"{scope(calc_id)} .fm-form", "f => f.lastElementChild.scrollIntoView({block: 'end'})")
-    phone.page.wait_for_function("() => window.scrollY > 0 || document.documentElement.scrollHeight <= innerHeight")
     line = rect(phone, f"{pinned} [data-headline]")
     assert 0 <= line["top"] and line["bottom"] <= PHONE["height"], line
 

@@ -154,6 +154,7 @@ export class CalculatorView {
     this.engineChanged();
     this.schedule(0);
     if (copy) this.takeOver(copy);
+    this.sweep.follow(this.sweepName); // a link's sweep opens "How it changes", whatever the copy had open
   }
 
   // What the player did with the build's copy (readStatic), done again here.
