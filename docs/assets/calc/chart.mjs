@@ -35,11 +35,12 @@ function svg(tag, attrs = {}, ...children) {
  * @param {object} spec
  * @param {string} spec.name the data-chart attribute: an outcome's name, or "sweep"
  * @param {string} spec.title the chart's accessible name (the engine's summary)
+ * @param {string} spec.heading the line shown above the chart
  * @param {string} spec.caption what the table's columns hold
  * @param {string[]} spec.columns the table's headings after the value's: one per series
  * @param {{label: string, value: string, mark?: string, bars: {series: string, height: string | null, text: string}[]}[]} spec.slots
  */
-export function barChart({ name, title, caption, columns, slots }) {
+export function barChart({ name, title, heading, caption, columns, slots }) {
   const series = slots.length ? slots[0].bars.length : 1;
   const chart = svg("svg", { class: "fm-chart", role: "img", "aria-label": title, "data-chart": name, viewBox: `0 0 ${slots.length} 100`, preserveAspectRatio: "none", focusable: "false" });
   slots.forEach((slot, i) => {
@@ -64,7 +65,7 @@ export function barChart({ name, title, caption, columns, slots }) {
     body.append(el("tr", { dataValue: slot.value }, el("th", { scope: "row", text: slot.label }), ...slot.bars.map((b) => el("td", { dataOption: b.series === "one" ? undefined : b.series, text: b.text })), marked ? el("td", { text: slot.mark ?? "" }) : null));
   }
   const table = el("table", { class: "fm-sr fm-chart-table" }, el("caption", { text: caption }), el("thead", {}, head), body);
-  return el("figure", { class: "fm-chart-figure", dataChartFor: name }, el("figcaption", { class: "fm-chart-title", ariaHidden: "true", text: title }), chart, axis, table);
+  return el("figure", { class: "fm-chart-figure", dataChartFor: name }, el("figcaption", { class: "fm-chart-title", ariaHidden: "true", text: heading }), chart, axis, table);
 }
 
 // The answer's field of a value's chance for each view of the switch.
@@ -76,7 +77,7 @@ export function outcomeChart(outcome, mode) {
   const slots = outcome.values
     .filter((v) => v.p !== "0")
     .map((v) => ({ label: v.label, value: v.value, bars: [{ series: "one", height: v.heights[mode], text: v[TEXT[mode]] ?? v.percent }] }));
-  return barChart({ name: outcome.name, title: `${outcome.summary} (chart of the chance of each result, ${VIEW[mode]})`, caption: `${outcome.label}: the chance of each result, ${VIEW[mode]}`, columns: ["Chance"], slots });
+  return barChart({ name: outcome.name, title: `${outcome.summary} (chart of the chance of each result, ${VIEW[mode]})`, heading: `${outcome.label}, ${VIEW[mode]}`, caption: `${outcome.label}: the chance of each result, ${VIEW[mode]}`, columns: ["Chance"], slots });
 }
 
 /** The charts of every outcome of a typed answer that has one. */
@@ -105,7 +106,7 @@ export function differenceChart(difference, answer, mode) {
         { series: "b", height: v.heights.b[mode], text: `B ${text("b", v.value)}` },
       ],
     }));
-  return barChart({ name: difference.name, title: `${difference.summary} (chart: option A and option B, ${VIEW[mode]})`, caption: `${difference.label}: option A and option B, ${VIEW[mode]}`, columns: ["Option A", "Option B"], slots });
+  return barChart({ name: difference.name, title: `${difference.summary} (chart: option A and option B, ${VIEW[mode]})`, heading: `${difference.label}, ${VIEW[mode]}: A and B`, caption: `${difference.label}: option A and option B, ${VIEW[mode]}`, columns: ["Option A", "Option B"], slots });
 }
 
 /** The charts of a comparison: every difference that has one. */
