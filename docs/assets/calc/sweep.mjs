@@ -106,11 +106,12 @@ export class SweepView {
     for (const r of answer.reaches) if (r.value !== null && !marks.has(r.value)) marks.set(r.value, `first to reach ${r.target_percent}`);
     for (const r of answer.reaches) if (r.value !== null && marks.get(r.value) !== `first to reach ${r.target_percent}`) marks.set(r.value, `${marks.get(r.value)} and ${r.target_percent}`);
     const measure = { chance: "chance", mean: "mean", likeliest: "most likely" }[answer.measure] ?? answer.measure;
+    const column = { chance: "Chance", mean: "Mean", likeliest: "Most likely" }[answer.measure] ?? answer.measure;
     const slots = answer.values.map((v) => ({ label: v.label, value: v.value, mark: marks.get(v.value), bars: [{ series: "one", height: v.bar, text: v.error ?? v.text }] }));
     const chart = barChart({ name: "sweep", title: answer.summary, heading: `${answer.outcome.label} (${measure}) by ${answer.sweep_label}`, caption: `${answer.outcome.label} (${measure}) by ${answer.sweep_label}`, columns: [`${answer.outcome.label}: ${measure}`], slots });
     const reaches = el("ul", { class: "fm-sweep-reaches" });
     for (const r of answer.reaches) reaches.append(el("li", { dataTarget: r.target, dataValue: r.value ?? undefined, text: r.text }));
-    const head = el("tr", {}, el("th", { scope: "col", text: answer.sweep_label }), el("th", { scope: "col", text: `${answer.outcome.label}: ${measure}` }), el("th", { scope: "col", text: "What it takes" }));
+    const head = el("tr", {}, el("th", { scope: "col", text: answer.sweep_label }), el("th", { scope: "col", text: column }), el("th", { scope: "col", text: "What it takes" }));
     const body = el("tbody");
     for (const v of answer.values) {
       body.append(el("tr", { dataValue: v.value, class: marks.has(v.value) ? "fm-sweep-marked" : undefined }, el("th", { scope: "row", text: v.label }), el("td", { class: "fm-pct", dataSweepNumber: v.number, text: v.error ?? v.text }), el("td", { text: marks.get(v.value) ?? "" })));
