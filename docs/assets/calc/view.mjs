@@ -116,6 +116,15 @@ function engineProgress(progress) {
   return "Loading the rules into the calculator engine\u2026";
 }
 
+// A field the focus reaches partly under the pinned answer (above it on a phone;
+// beside it on a wide screen, where nothing overlaps) scrolls to below it: its
+// scroll margin (calculator.css) is the pinned answer's room.
+function clearOfAnswer(field, answerBox) {
+  const f = field.getBoundingClientRect();
+  const a = answerBox.getBoundingClientRect();
+  if (f.top < a.bottom && f.bottom > a.top && f.left < a.right && a.left < f.right) field.scrollIntoView({ block: "start" });
+}
+
 export class CalculatorView {
   /**
    * @param {HTMLElement} root the calculator's root, .calculator[data-calculator]
@@ -285,6 +294,7 @@ export class CalculatorView {
     const answerBox = el("div", { class: "fm-answer-box", role: "group", ariaLabel: `${this.schema.title}: the answer` }, this.generalErrors, this.headline, this.modeSwitch, this.engineNote);
     const rollBox = el("div", { class: "fm-roll-box" }, actions, this.rollLog, rolls ? this.buildHistory() : null);
     const layout = el("div", { class: "fm-layout" }, answerBox, this.form, this.summary, rollBox);
+    this.form.addEventListener("focusin", (event) => clearOfAnswer(/** @type {HTMLElement} */ (event.target), answerBox));
     this.sweep = new SweepView(this, this.sweepName ?? null);
     root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.notice, layout, this.buildCompare(), this.details, this.buildSteps(), this.sweep.element, this.readings);
     this.updateLink();
