@@ -2,12 +2,13 @@
 //
 // Why SVG drawn here rather than a vendored chart library: a bar chart of
 // heights the engine has already worked out needs no scales, ticks or
-// layout maths, and this module is about 4 kB unminified, where the smallest
-// well-kept libraries that draw bars are ten to a hundred times that (uPlot
-// about 50 kB minified, Chart.js about 200 kB, both drawing on a <canvas>
-// that has no text for a screen reader and prints as a bitmap). An SVG
-// here is in the build's copy of the page (scripts/render_calculators.py
-// copies the DOM), so it shows with the first paint and with no script; it
+// layout maths. Measured (npm pack, gzip -9): this module is 7.4 kB, 2.9 kB
+// gzipped; uPlot 1.6.32's uPlot.iife.min.js 51 kB (22 kB gzipped) and
+// Chart.js 4.5.1's chart.umd.min.js 209 kB (70 kB gzipped), both drawing on
+// a <canvas>, which has no text for a screen reader, cannot be in the
+// build's HTML and prints as a bitmap. An SVG here is in the build's copy of
+// the page (scripts/render_calculators.py copies the DOM), so it shows with
+// the first paint and with no script; it
 // takes the theme's colours from mkdocs-material's CSS variables, light and
 // dark; it prints as vectors; and its values are in a table beside it.
 //
