@@ -190,7 +190,7 @@ def test_without_javascript_the_page_shows_the_default_answer(browser, server):
     tab = open_tab(browser, server, java_script_enabled=False)
     try:
         tab.goto(f"calculators/{CALC}/")
-        summary = tab.page.locator(f"{scope(CALC)} .fm-static .fm-answer-box .fm-summary-list")
+        summary = tab.page.locator(f"{scope(CALC)} .fm-static .fm-summary .fm-summary-list")
         assert summary.is_visible()
         text = summary.inner_text()
         for outcome in cli("answer", CALC)["outcomes"]:
@@ -209,12 +209,12 @@ def test_with_a_query_the_copy_is_never_shown(browser, server):
         tab.context.route(GLUE, lambda route: route.abort())  # the page as it is before its glue arrives
         tab.goto(f"calculators/{CALC}/")
         tab.page.wait_for_load_state("load")
-        assert tab.page.locator(f"{scope(CALC)} .fm-static .fm-answer-box .fm-summary-list").is_visible()
+        assert tab.page.locator(f"{scope(CALC)} .fm-static .fm-summary .fm-summary-list").is_visible()
         assert not tab.page.locator(f"{scope(CALC)} .fm-placeholder").is_visible()
         tab.goto(f"calculators/{CALC}/?enemy_batteries=4")
         tab.page.wait_for_load_state("load")
         assert tab.page.locator(f"{scope(CALC)} .fm-static").count() == 1
-        assert not tab.page.locator(f"{scope(CALC)} .fm-static .fm-answer-box .fm-summary-list").is_visible()
+        assert not tab.page.locator(f"{scope(CALC)} .fm-static .fm-summary .fm-summary-list").is_visible()
         shown = tab.page.get_by_text("70.4% chance").all()
         assert shown and not any(e.is_visible() for e in shown)
     finally:
@@ -253,7 +253,7 @@ def test_the_live_calculator_replaces_the_copy_with_the_same_answer(browser, ser
         tab.goto(path)
         tab.page.wait_for_load_state("load")
         copy = tab.page.eval_on_selector(f"{scope(calc_id)} .fm-static", TABLES)
-        copy_summary = tab.page.inner_text(f"{scope(calc_id)} .fm-static .fm-answer-box .fm-summary-list")
+        copy_summary = tab.page.inner_text(f"{scope(calc_id)} .fm-static .fm-summary .fm-summary-list")
         tab.context.unroute(GLUE)
         tab.goto(path)
         root = tab.calculator(calc_id)
@@ -263,7 +263,7 @@ def test_the_live_calculator_replaces_the_copy_with_the_same_answer(browser, ser
         assert tab.page.locator(f"{scope(calc_id)} .fm-intro").count() == (1 if path.startswith("combat-hq") else 0)
         live = tab.page.eval_on_selector(scope(calc_id), TABLES)
         assert live == copy and live == expected_tables(cli("answer", calc_id))
-        assert tab.page.inner_text(f"{scope(calc_id)} .fm-answer-box .fm-summary-list") == copy_summary
+        assert tab.page.inner_text(f"{scope(calc_id)} .fm-summary .fm-summary-list") == copy_summary
         assert tab.odds_cells(calc_id) == cli_odds(calc_id)
         assert tab.page.evaluate("() => new Set([...document.querySelectorAll('[id]')].map((e) => e.id)).size === document.querySelectorAll('[id]').length")
     finally:

@@ -6,7 +6,8 @@
 // difference as text; this module keeps option B's changes from option A
 // (the `vs.` parameters of a link) and builds the DOM with textContent.
 
-import { el, renderDetails, renderSummary } from "./results.mjs";
+import { renderDifferenceCharts } from "./chart.mjs";
+import { el, renderDetails, renderHeadline, renderSummary } from "./results.mjs";
 
 const DEBOUNCE_MS = 150;
 export const VS = "vs."; // the prefix of option B's parameters in a link
@@ -44,6 +45,7 @@ export class CompareView {
       this.options[option] = { box, list, results, heading };
     }
     this.diffs = el("div", { class: "fm-compare-diffs" });
+    this.charts = el("div", { class: "fm-charts fm-compare-charts", hidden: true }); // A and B in one chart each (chart.mjs)
     this.live = el("p", { class: "fm-sr fm-live", ariaLive: "polite" });
     this.panel = el(
       "section",
@@ -53,6 +55,7 @@ export class CompareView {
       this.errors,
       el("div", { class: "fm-compare-options" }, this.options.a.box, this.options.b.box),
       this.diffs,
+      this.charts,
       this.live,
     );
     this.element = el("div", { class: "fm-compare-box" }, this.toggle, this.panel);
@@ -200,7 +203,15 @@ export class CompareView {
 
   // ------------------------------------------------------------ results
 
+  // The switch changed: the charts in its view.
+  redraw() {
+    if (this.open && this.answer) renderDifferenceCharts(this.charts, this.answer, this.view.mode);
+  }
+
   render(answer) {
+    this.answer = answer;
+    renderHeadline(this.view.headline, answer); // the pinned line reads A → B
+    this.redraw();
     for (const option of ["a", "b"]) {
       const { list, results } = this.options[option];
       renderSummary(list, answer[option], "exactly");

@@ -199,3 +199,20 @@ export function renderRoll(container, answer) {
   container.dataset.seed = answer.seed;
   container.hidden = false;
 }
+
+// ---------------------------------------------------------------- headline
+
+// The answer's one line (the engine's `headline`, from its `headline_parts`),
+// first in the answer. A comparison's parts read A → B, B's part marked
+// data-option="b" (and A's "a"), so a player sees what option B changed.
+export function renderHeadline(line, answer) {
+  line.replaceChildren();
+  answer.headline_parts.forEach((part, i) => {
+    if (i) line.append(" \u00b7 ");
+    const item = el("span", { class: "fm-headline-part", dataOutcome: part.outcome });
+    if (part.b === undefined) item.textContent = part.text;
+    else item.append(part.lead, el("span", { dataOption: "a", text: part.a }), " \u2192 ", el("span", { class: "fm-headline-b", dataOption: "b", text: part.b }), part.tail);
+    line.append(item);
+  });
+  line.dataset.headline = answer.headline;
+}

@@ -5,12 +5,14 @@
 import { CompareView, VS } from "./compare.mjs";
 import { textLimit } from "./grid.mjs";
 import { MapGridInput } from "./map-grid.mjs";
-import { MODES, el, hasScale, renderDetails, renderNotes, renderRoll, renderSteps, renderSummary } from "./results.mjs";
+import { MODES, el, hasScale, renderDetails, renderHeadline, renderNotes, renderRoll, renderSteps, renderSummary } from "./results.mjs";
+import { renderCharts } from "./chart.mjs";
+import { SWEEP, SweepView } from "./sweep.mjs";
 
 const SITE_ROOT = new URL("../../", import.meta.url);
 // Parameters that are not inputs but may be in a calculator page's URL: the
 // search plugin's highlight ("h"), and a roll's seed (see rollFromAddress).
-const FOREIGN_PARAMS = new Set(["h", "seed"]);
+const FOREIGN_PARAMS = new Set(["h", "seed", SWEEP]); // and "How it changes"'s input (sweep.mjs)
 const HISTORY_KEY = "fm-roll-history"; // this tab's rolls, in sessionStorage
 const HISTORY_LENGTH = 12;
 // The longest text one field of a stored roll may have: its link, with a map's text in it, is the longest.
@@ -114,6 +116,15 @@ function engineProgress(progress) {
   return "Loading the rules into the calculator engine\u2026";
 }
 
+// A field the focus reaches partly under the pinned answer (above it on a phone;
+// beside it on a wide screen, where nothing overlaps) scrolls to below it: its
+// scroll margin (calculator.css) is the pinned answer's room.
+function clearOfAnswer(field, answerBox) {
+  const f = field.getBoundingClientRect();
+  const a = answerBox.getBoundingClientRect();
+  if (f.top < a.bottom && f.bottom > a.top && f.left < a.right && a.left < f.right) field.scrollIntoView({ block: "start" });
+}
+
 export class CalculatorView {
   /**
    * @param {HTMLElement} root the calculator's root, .calculator[data-calculator]
@@ -152,6 +163,7 @@ export class CalculatorView {
     this.engineChanged();
     this.schedule(0);
     if (copy) this.takeOver(copy);
+    this.sweep.follow(this.sweepName); // a link's sweep opens "How it changes", whatever the copy had open
   }
 
   // What the player did with the build's copy (readStatic), done again here.
@@ -182,6 +194,7 @@ export class CalculatorView {
     }
     this.ownSearch = location.search;
     this.addressSeed = params.get("seed"); // rolled once the first answer is in
+    this.sweepName = params.get(SWEEP); // "How it changes" opens on it (sweep.mjs)
     this.rolledSeed = null;
   }
 
@@ -194,6 +207,7 @@ export class CalculatorView {
     for (const f of this.schema.fields) this.show(f.name);
     this.showAddressSeed();
     this.compare.follow(this.vsRaw);
+    this.sweep.follow(this.sweepName);
     this.showNotice();
     this.updateLink();
     this.schedule(0);
@@ -231,12 +245,18 @@ export class CalculatorView {
       radio.addEventListener("change", () => {
         this.mode = m.name;
         if (this.answer) this.showSummary();
+        this.compare.redraw();
       });
       this.modeSwitch.append(el("span", { class: "fm-mode" }, radio, el("label", { htmlFor: id, text: m.label })));
     }
     this.summaryList = el("ul", { class: "fm-summary-list" });
     this.live = el("p", { class: "fm-sr fm-live", ariaLive: "polite" });
-    this.summary = el("div", { class: "fm-summary", role: "group", ariaLabel: `${this.schema.title}: the answer` }, el("p", { class: "fm-summary-title", text: "Answer" }), this.modeSwitch, this.summaryList, this.live);
+    // The answer's one line first (results.mjs, renderHeadline), pinned with the switch;
+    // every outcome's line and chart (chart.mjs) follow in the page.
+    this.headline = el("p", { class: "fm-headline" });
+    this.headline.setAttribute("elementtiming", "fm-answer");
+    this.charts = el("div", { class: "fm-charts", hidden: true });
+    this.summary = el("div", { class: "fm-summary", role: "group", ariaLabel: `${this.schema.title}: every outcome` }, el("p", { class: "fm-summary-title", text: "Every outcome" }), this.summaryList, this.charts, this.live);
 
     this.results = el("div", { class: "fm-results" });
     this.details = el("details", { class: "fm-details" }, el("summary", { text: "All results: tables, exact fractions, at least and at most" }), this.results);
@@ -271,10 +291,12 @@ export class CalculatorView {
     // sticky above them on a phone, beside them on a wide screen.
     // The engine's note under the answer: a page shows the build's answer at once and
     // its engine starts a moment later, and "Starting…" above would push the answer down.
-    const answerBox = el("div", { class: "fm-answer-box" }, this.generalErrors, this.summary, this.engineNote);
+    const answerBox = el("div", { class: "fm-answer-box", role: "group", ariaLabel: `${this.schema.title}: the answer` }, this.generalErrors, this.headline, this.modeSwitch, this.engineNote);
     const rollBox = el("div", { class: "fm-roll-box" }, actions, this.rollLog, rolls ? this.buildHistory() : null);
-    const layout = el("div", { class: "fm-layout" }, answerBox, this.form, rollBox);
-    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.notice, layout, this.buildCompare(), this.details, this.buildSteps(), this.readings);
+    const layout = el("div", { class: "fm-layout" }, answerBox, this.form, this.summary, rollBox);
+    this.form.addEventListener("focusin", (event) => clearOfAnswer(/** @type {HTMLElement} */ (event.target), answerBox));
+    this.sweep = new SweepView(this, this.sweepName ?? null);
+    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.notice, layout, this.buildCompare(), this.details, this.buildSteps(), this.sweep.element, this.readings);
     this.updateLink();
   }
 
@@ -416,6 +438,7 @@ export class CalculatorView {
     const params = new URLSearchParams();
     for (const f of this.schema.fields) if (this.raw[f.name] !== this.defaults[f.name]) params.set(f.name, this.raw[f.name]);
     for (const [name, value] of this.compare ? this.compare.params() : []) params.set(name, value);
+    for (const [name, value] of this.sweep ? this.sweep.params() : []) params.set(name, value);
     if (this.rolledSeed != null) params.set("seed", this.rolledSeed);
     return params.toString();
   }
@@ -564,6 +587,7 @@ export class CalculatorView {
   showAnswer(answer) {
     this.answer = answer;
     this.modeSwitch.hidden = !hasScale(answer);
+    if (!this.compare.open) renderHeadline(this.headline, answer); // comparing: compare.mjs shows A → B
     this.showSummary();
     renderDetails(this.results, answer);
     renderNotes(this.readings, answer);
@@ -573,6 +597,7 @@ export class CalculatorView {
     this.lastInputs = JSON.stringify(answer.inputs);
     for (const map of Object.values(this.maps || {})) map.drawOutcomes(answer.outcomes);
     this.rollLog.dataset.stale = String(this.rollLog.dataset.inputs !== this.lastInputs);
+    this.sweep.refresh();
   }
 
   // The answer's lines, each marked for the Element Timing API: the benchmark reads
@@ -580,6 +605,7 @@ export class CalculatorView {
   // the same marks, so the earliest is the copy's where there is one).
   showSummary() {
     renderSummary(this.summaryList, this.answer, this.mode);
+    renderCharts(this.charts, this.answer, this.mode);
     for (const line of this.summaryList.children) line.setAttribute("elementtiming", "fm-answer");
   }
 
@@ -592,6 +618,7 @@ export class CalculatorView {
 
   // Option B changed: the link and the address carry its changes.
   compareChanged() {
+    if (!this.compare.open && this.answer) renderHeadline(this.headline, this.answer);
     this.updateLink();
     if (this.standalone) {
       history.replaceState(history.state, "", this.pageUrl(true));
@@ -703,7 +730,7 @@ export class CalculatorView {
 
   // Results for inputs that are not the ones shown stay on screen, dimmed and marked.
   markStale(stale) {
-    for (const box of [this.summary, this.results, this.stepsBox]) {
+    for (const box of [this.headline, this.summary, this.results, this.stepsBox]) {
       if (stale && this.answer) box.dataset.stale = "true";
       else delete box.dataset.stale;
     }

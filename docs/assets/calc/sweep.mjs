@@ -1,0 +1,123 @@
+// "How it changes": the calculator's headline outcome across every value of
+// one input the player picks, the other inputs as given, and what it takes
+// (the first value reaching 50 %, 75 % and 90 %).
+//
+// Computed in the worker (op "answer" with "sweep": rules_py/sweep.py gives
+// every value's number, text and bar height, and `reaches`), drawn here with
+// chart.mjs. No arithmetic and no rule: which inputs can be swept is the
+// schema's (an int with both bounds, a choice, a yes/no); the link carries
+// the input's name as `sweep=NAME`.
+
+import { barChart } from "./chart.mjs";
+import { el } from "./results.mjs";
+
+export const SWEEP = "sweep"; // the link's parameter
+
+// The inputs the engine can sweep, by the schema's types and bounds.
+export function sweepable(schema) {
+  return schema.fields.filter((f) => f.type === "bool" || f.type === "choice" || (f.type === "int" && f.min !== undefined && f.min !== null && f.max !== undefined && f.max !== null));
+}
+
+export class SweepView {
+  // `view` is the calculator's CalculatorView; `name` the input swept from the link, or null.
+  constructor(view, name) {
+    this.view = view;
+    this.fields = sweepable(view.schema);
+    this.name = this.fields.some((f) => f.name === name) ? name : null;
+    this.seq = 0;
+    this.build();
+  }
+
+  build() {
+    const id = `fm-${this.view.n}-sweep`;
+    this.select = el("select", { id, class: "fm-sweep-select" }, el("option", { value: "", text: "Choose an input" }));
+    for (const f of this.fields) this.select.append(el("option", { value: f.name, text: f.label }));
+    this.select.value = this.name ?? "";
+    this.select.addEventListener("change", () => this.choose(this.select.value || null));
+    this.status = el("p", { class: "fm-sweep-status", role: "status" });
+    this.out = el("div", { class: "fm-sweep-out" });
+    this.details = el(
+      "details",
+      { class: "fm-details fm-sweep-details", hidden: !this.fields.length, open: this.name !== null },
+      el("summary", { text: "How it changes: the odds across one input's values" }),
+      el("p", { class: "fm-sweep-pick" }, el("label", { htmlFor: id, text: "Input to change " }), this.select),
+      this.status,
+      this.out,
+    );
+    this.element = this.details;
+  }
+
+  // The link's parameters: the input swept, if any.
+  params() {
+    return this.name ? [[SWEEP, this.name]] : [];
+  }
+
+  choose(name) {
+    this.name = name;
+    this.view.compareChanged(); // the link and the address carry it
+    this.refresh();
+  }
+
+  // The address changed (Back or Forward).
+  follow(name) {
+    this.name = this.fields.some((f) => f.name === name) ? name : null;
+    this.select.value = this.name ?? "";
+    if (this.name) this.details.open = true;
+  }
+
+  // The inputs changed and have an answer: sweep again with them.
+  async refresh() {
+    const seq = ++this.seq;
+    if (!this.name) {
+      this.out.replaceChildren();
+      this.status.textContent = "";
+      delete this.details.dataset.sweepStatus;
+      return;
+    }
+    const inputs = { ...this.view.inputs() };
+    delete inputs[this.name]; // the swept input takes every value: the engine refuses it given too
+    this.details.dataset.sweepStatus = "loading";
+    this.status.textContent = "Working out every value\u2026";
+    this.out.dataset.stale = "true";
+    let answer;
+    try {
+      ({ answer } = await this.view.engine.call({ op: "answer", id: this.view.id, inputs, sweep: this.name }, { key: `sweep ${this.view.n}` }));
+    } catch (error) {
+      if (seq !== this.seq || error.kind === "superseded") return;
+      this.status.textContent = error.message;
+      this.details.dataset.sweepStatus = "error";
+      return;
+    }
+    if (seq !== this.seq) return;
+    delete this.out.dataset.stale;
+    if (answer.error) {
+      this.status.textContent = answer.error;
+      this.out.replaceChildren();
+      this.details.dataset.sweepStatus = "error";
+      return;
+    }
+    this.status.textContent = "";
+    this.render(answer);
+    this.details.dataset.sweepStatus = "ready";
+  }
+
+  render(answer) {
+    const marks = new Map();
+    for (const r of answer.reaches) if (r.value !== null && !marks.has(r.value)) marks.set(r.value, `first to reach ${r.target_percent}`);
+    for (const r of answer.reaches) if (r.value !== null && marks.get(r.value) !== `first to reach ${r.target_percent}`) marks.set(r.value, `${marks.get(r.value)} and ${r.target_percent}`);
+    const measure = { chance: "chance", mean: "mean", likeliest: "most likely" }[answer.measure] ?? answer.measure;
+    const column = { chance: "Chance", mean: "Mean", likeliest: "Most likely" }[answer.measure] ?? answer.measure;
+    const slots = answer.values.map((v) => ({ label: v.label, value: v.value, mark: marks.get(v.value), bars: [{ series: "one", height: v.bar, text: v.error ?? v.text }] }));
+    const chart = barChart({ name: "sweep", title: answer.summary, heading: `${answer.outcome.label} (${measure}) by ${answer.sweep_label}`, caption: `${answer.outcome.label} (${measure}) by ${answer.sweep_label}`, columns: [`${answer.outcome.label}: ${measure}`], slots });
+    const reaches = el("ul", { class: "fm-sweep-reaches" });
+    for (const r of answer.reaches) reaches.append(el("li", { dataTarget: r.target, dataValue: r.value ?? undefined, text: r.text }));
+    const head = el("tr", {}, el("th", { scope: "col", text: answer.sweep_label }), el("th", { scope: "col", text: column }), el("th", { scope: "col", text: "What it takes" }));
+    const body = el("tbody");
+    for (const v of answer.values) {
+      body.append(el("tr", { dataValue: v.value, class: marks.has(v.value) ? "fm-sweep-marked" : undefined }, el("th", { scope: "row", text: v.label }), el("td", { class: "fm-pct", dataSweepNumber: v.number, text: v.error ?? v.text }), el("td", { text: marks.get(v.value) ?? "" })));
+    }
+    const table = el("div", { class: "fm-table-scroll", tabIndex: 0, role: "region", ariaLabel: `${answer.outcome.label} by ${answer.sweep_label}` }, el("table", { class: "fm-odds fm-sweep-table" }, el("thead", {}, head), body));
+    this.out.replaceChildren(el("p", { class: "fm-sweep-title", text: `For each value of ${answer.sweep_label}, the other inputs as above; what it takes is marked.` }), chart, reaches, table);
+    this.out.dataset.sweep = answer.sweep;
+  }
+}
