@@ -69,10 +69,12 @@ system-deps:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_DEPS) >/dev/null
 
 # The fast tier: lint, then every test that needs neither a built site nor a
-# browser, and the page's own JavaScript (check-js).
+# browser, and the page's own JavaScript (check-js). Its tests share nothing
+# but the source tree, so they run on every core (pytest-xdist): on this
+# project's 2-core machines that keeps make check within its minute.
 check: $(VENV)/.installed check-js
 	$(PY) -m ruff check --quiet
-	$(PY) -m pytest -q -m "not site and not browser and not firefox and not webkit"
+	$(PY) -m pytest -q -n auto -m "not site and not browser and not firefox and not webkit"
 
 # The page's JavaScript: ESLint (eslint.config.mjs), TypeScript on its JSDoc
 # types (the page's code, then the engine's worker, which has a worker's
