@@ -5,12 +5,14 @@
 import { CompareView, VS } from "./compare.mjs";
 import { textLimit } from "./grid.mjs";
 import { MapGridInput } from "./map-grid.mjs";
+import { OwnDice } from "./own-dice.mjs";
 import { MODES, el, hasScale, renderDetails, renderNotes, renderRoll, renderSteps, renderSummary } from "./results.mjs";
 
 const SITE_ROOT = new URL("../../", import.meta.url);
 // Parameters that are not inputs but may be in a calculator page's URL: the
-// search plugin's highlight ("h"), and a roll's seed (see rollFromAddress).
-const FOREIGN_PARAMS = new Set(["h", "seed"]);
+// search plugin's highlight ("h"), a roll's seed (see rollFromAddress) and the
+// player's own dice (own-dice.mjs).
+const FOREIGN_PARAMS = new Set(["h", "seed", "dice"]);
 const HISTORY_KEY = "fm-roll-history"; // this tab's rolls, in sessionStorage
 const HISTORY_LENGTH = 12;
 // The longest text one field of a stored roll may have: its link, with a map's text in it, is the longest.
@@ -143,6 +145,7 @@ export class CalculatorView {
     this.build();
     for (const f of schema.fields) this.show(f.name);
     this.showAddressSeed();
+    if (this.addressDice != null) this.ownDice?.fromAddress(this.addressDice);
     const stopEngine = this.engine.onChange(() => this.engineChanged());
     views.add(this);
     this.stopListening = () => {
@@ -182,6 +185,7 @@ export class CalculatorView {
     }
     this.ownSearch = location.search;
     this.addressSeed = params.get("seed"); // rolled once the first answer is in
+    this.addressDice = params.get("dice"); // resolved with the player's own dice (own-dice.mjs)
     this.rolledSeed = null;
   }
 
@@ -257,11 +261,13 @@ export class CalculatorView {
     this.rollLog = el("div", { class: "fm-roll-log", hidden: true });
 
     const rolls = this.schema.rolls_dice !== false; // a calculator with no dice has no Seed and Roll
+    this.ownDice = rolls ? new OwnDice(this) : null;
     const actions = el(
       "div",
       { class: "fm-actions" },
       rolls ? el("span", { class: "fm-seed-box" }, el("label", { class: "fm-seed-label", htmlFor: this.seedInput.id }, "Seed (a number or a phrase)"), this.seedInput) : null,
       rolls ? this.rollButton : null,
+      this.ownDice?.button,
       this.copyButton,
       this.link,
       this.copyStatus,
@@ -272,7 +278,7 @@ export class CalculatorView {
     // The engine's note under the answer: a page shows the build's answer at once and
     // its engine starts a moment later, and "Starting…" above would push the answer down.
     const answerBox = el("div", { class: "fm-answer-box" }, this.generalErrors, this.summary, this.engineNote);
-    const rollBox = el("div", { class: "fm-roll-box" }, actions, this.rollLog, rolls ? this.buildHistory() : null);
+    const rollBox = el("div", { class: "fm-roll-box" }, actions, this.ownDice?.element, this.rollLog, rolls ? this.buildHistory() : null);
     const layout = el("div", { class: "fm-layout" }, answerBox, this.form, rollBox);
     root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.notice, layout, this.buildCompare(), this.details, this.buildSteps(), this.readings);
     this.updateLink();
@@ -398,6 +404,7 @@ export class CalculatorView {
       this.ownSearch = location.search;
     }
     this.schedule(DEBOUNCE_MS);
+    this.ownDice?.inputsChanged();
   }
 
   /** @returns {Record<string, string>} the inputs as the engine takes them, by name */
@@ -417,6 +424,8 @@ export class CalculatorView {
     for (const f of this.schema.fields) if (this.raw[f.name] !== this.defaults[f.name]) params.set(f.name, this.raw[f.name]);
     for (const [name, value] of this.compare ? this.compare.params() : []) params.set(name, value);
     if (this.rolledSeed != null) params.set("seed", this.rolledSeed);
+    const dice = this.ownDice?.param();
+    if (dice != null) params.set("dice", dice);
     return params.toString();
   }
 
