@@ -99,6 +99,7 @@ class InPlay {
 
   show() {
     const seq = ++this.seq;
+    this.root.dataset.status = "loading";
     const { missions, problem } = readMissions();
     this.problem.textContent = problem;
     this.problem.hidden = !problem;

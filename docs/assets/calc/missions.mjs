@@ -122,17 +122,18 @@ const sameInputs = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.s
 
 /**
  * Keeps a mission. One of the same calculator and inputs whose dice the new
- * ones carry on from (the same mission, one roll or more further) is replaced.
- * @param {{calculator: string, inputs: Record<string, string>, dice: string, name: string}} mission
+ * ones carry on from (the same mission, one roll or more further) is replaced,
+ * and keeps its name unless a name is given; a new one is named `name`, or `title`.
+ * @param {{calculator: string, inputs: Record<string, string>, dice: string, name: string | null, title: string}} mission
  * @returns {{mission?: Mission, problem: string}}
  */
-export function keepMission({ calculator, inputs, dice, name }) {
+export function keepMission({ calculator, inputs, dice, name, title }) {
   const read = readMissions();
   if (read.problem) return { problem: read.problem };
   const now = entries(dice);
   const same = read.missions.find((m) => m.calculator === calculator && sameInputs(m.inputs, inputs) && entries(m.dice).every((d, i) => d === now[i]));
   /** @type {Mission} */
-  const mission = { key: same ? same.key : newKey(), calculator, inputs: { ...inputs }, dice, name: name.slice(0, MAX_NAME), kept: new Date().toISOString() };
+  const mission = { key: same ? same.key : newKey(), calculator, inputs: { ...inputs }, dice, name: (name ?? same?.name ?? title).slice(0, MAX_NAME), kept: new Date().toISOString() };
   const rest = read.missions.filter((m) => m !== same);
   if (rest.length >= MAX_MISSIONS) return { problem: `Not kept: ${MAX_MISSIONS} missions are in play already; remove one first.` };
   const problem = missionProblem(mission) || write([mission, ...rest]);

@@ -37,6 +37,7 @@ export class OwnDice {
     this.active = false;
     this.seq = 0;
     this.notice = "";
+    this.named = false; // the player typed a name for the mission
     this.button = el("button", { type: "button", class: "md-button fm-own-dice-button", text: "Use my dice", ariaExpanded: "false" });
     this.button.addEventListener("click", () => (this.active ? this.close() : this.open([])));
     this.build();
@@ -76,6 +77,7 @@ export class OwnDice {
     this.clearButton.addEventListener("click", () => this.set([]));
     this.command = el("code", { class: "fm-resolve-command" });
     this.nameInput = el("input", { type: "text", class: "fm-mission-name", id: `fm-${n}-mission-name`, maxLength: 80, value: this.view.schema.title, autocomplete: "off" });
+    this.nameInput.addEventListener("input", () => (this.named = true));
     this.keepButton = el("button", { type: "button", class: "md-button fm-keep", dataKeep: "true", text: "Keep in play", disabled: true });
     this.keepButton.addEventListener("click", () => this.keep());
     this.keepStatus = el("p", { class: "fm-keep-status", role: "status" });
@@ -280,9 +282,11 @@ export class OwnDice {
 
   keep() {
     if (!this.doc || this.doc.status !== "need") return;
-    const name = this.nameInput.value.trim() || this.view.schema.title;
-    const { problem } = keepMission({ calculator: this.view.id, inputs: this.doc.changed, dice: this.text, name });
-    this.keepStatus.textContent = problem || `Kept in play as \u201c${name}\u201d: find it under In play.`;
+    // A name the player did not type leaves a mission kept before (this one, fewer dice ago) its own.
+    const name = (this.named && this.nameInput.value.trim()) || null;
+    const { mission, problem } = keepMission({ calculator: this.view.id, inputs: this.doc.changed, dice: this.text, name, title: this.view.schema.title });
+    if (mission) this.nameInput.value = mission.name;
+    this.keepStatus.textContent = problem || `Kept in play as \u201c${mission.name}\u201d: find it under In play.`;
     this.keepStatus.dataset.kept = problem ? "false" : "true";
   }
 }
