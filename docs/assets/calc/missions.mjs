@@ -21,7 +21,7 @@ const MAX_INPUTS = 60;
 const ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
 const NAME = /^[a-z_][a-z0-9_]{0,79}$/;
 const KEY = /^[a-z0-9]{1,24}$/;
-const KEYS = ["calculator", "dice", "inputs", "key", "kept", "name"];
+const KEYS = ["calculator", "dice", "inputs", "kept", "key", "name"]; // sorted
 
 const isPlain = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 const isText = (v, max) => typeof v === "string" && v.length <= max;
