@@ -133,7 +133,8 @@ class InPlay {
     const about = el("p", { class: "fm-mission-about", text: `${schema ? schema.title : m.calculator}, ${inputs}; dice so far: ${m.dice || "none"}` });
     const next = el("p", { class: "fm-mission-next", text: "Asking the calculator\u2026" });
     const summary = el("ul", { class: "fm-summary-list fm-mission-odds" });
-    const element = el("li", { class: "fm-mission", dataMission: m.key, dataCalculator: m.calculator }, name, about, next, summary, el("p", {}, remove));
+    const odds = el("details", { class: "fm-details fm-mission-odds-box", hidden: true }, el("summary", { text: "The odds of what happens next" }), summary);
+    const element = el("li", { class: "fm-mission", dataMission: m.key, dataCalculator: m.calculator }, name, about, next, odds, el("p", {}, remove));
     const changed = (text) => {
       element.dataset.state = "changed";
       next.replaceChildren(el("strong", { text: "This calculator has changed since the mission was kept: " }), text, " Remove it, or keep it to read its dice.");
@@ -162,6 +163,7 @@ class InPlay {
       }
       next.replaceChildren(link, el("span", { class: "fm-mission-headline", text: ` ${doc.headline}` }));
       if (doc.status === "need") renderSummary(summary, doc, "exactly");
+      odds.hidden = doc.status !== "need";
     };
     return { element, answer };
   }

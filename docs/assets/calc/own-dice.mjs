@@ -116,6 +116,7 @@ export class OwnDice {
   open(rolls) {
     this.active = true;
     this.element.hidden = false;
+    this.view.root.dataset.ownDice = "true"; // the stylesheet lets the plain odds scroll away on a phone
     this.button.setAttribute("aria-expanded", "true");
     this.set(rolls);
   }
@@ -125,6 +126,7 @@ export class OwnDice {
     this.seq++;
     this.element.hidden = true;
     delete this.element.dataset.resolve;
+    delete this.view.root.dataset.ownDice;
     this.button.setAttribute("aria-expanded", "false");
     this.view.compareChanged(); // the link and the address drop dice=
   }
