@@ -416,7 +416,23 @@ function failed(root, message) {
   root.append(note);
 }
 
+// The In play page (docs/in-play.md): the missions kept on this device, each
+// answered by this engine (in-play.mjs).
+function mountInPlay() {
+  const root = /** @type {HTMLElement | null} */ (document.querySelector("[data-in-play]:not([data-status])"));
+  if (!root) return;
+  root.dataset.status = "loading";
+  import("./in-play.mjs").then(
+    (module) => module.mountInPlay(root, engine, loadSchema),
+    (error) => {
+      root.dataset.status = "error";
+      root.textContent = `The missions cannot be shown: ${error.message}.`;
+    },
+  );
+}
+
 async function mountAll() {
+  mountInPlay();
   const roots = [.../** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".calculator[data-calculator]:not([data-status])"))];
   if (!roots.length) return; // no calculator here: fetch nothing
   for (const root of roots) {

@@ -7,12 +7,14 @@ import { textLimit } from "./grid.mjs";
 import { MapGridInput } from "./map-grid.mjs";
 import { MODES, el, hasScale, renderDetails, renderHeadline, renderNotes, renderRoll, renderSteps, renderSummary } from "./results.mjs";
 import { renderCharts } from "./chart.mjs";
+import { OwnDice } from "./own-dice.mjs";
 import { SWEEP, SweepView } from "./sweep.mjs";
 
 const SITE_ROOT = new URL("../../", import.meta.url);
 // Parameters that are not inputs but may be in a calculator page's URL: the
-// search plugin's highlight ("h"), and a roll's seed (see rollFromAddress).
-const FOREIGN_PARAMS = new Set(["h", "seed", SWEEP]); // and "How it changes"'s input (sweep.mjs)
+// search plugin's highlight ("h"), a roll's seed (see rollFromAddress), the
+// player's own dice (own-dice.mjs) and "How it changes"'s input (sweep.mjs).
+const FOREIGN_PARAMS = new Set(["h", "seed", "dice", SWEEP]);
 const HISTORY_KEY = "fm-roll-history"; // this tab's rolls, in sessionStorage
 const HISTORY_LENGTH = 12;
 // The longest text one field of a stored roll may have: its link, with a map's text in it, is the longest.
@@ -154,6 +156,7 @@ export class CalculatorView {
     this.build();
     for (const f of schema.fields) this.show(f.name);
     this.showAddressSeed();
+    if (this.addressDice != null) this.ownDice?.fromAddress(this.addressDice);
     const stopEngine = this.engine.onChange(() => this.engineChanged());
     views.add(this);
     this.stopListening = () => {
@@ -195,6 +198,7 @@ export class CalculatorView {
     this.ownSearch = location.search;
     this.addressSeed = params.get("seed"); // rolled once the first answer is in
     this.sweepName = params.get(SWEEP); // "How it changes" opens on it (sweep.mjs)
+    this.addressDice = params.get("dice"); // resolved with the player's own dice (own-dice.mjs)
     this.rolledSeed = null;
   }
 
@@ -277,11 +281,13 @@ export class CalculatorView {
     this.rollLog = el("div", { class: "fm-roll-log", hidden: true });
 
     const rolls = this.schema.rolls_dice !== false; // a calculator with no dice has no Seed and Roll
+    this.ownDice = rolls ? new OwnDice(this) : null;
     const actions = el(
       "div",
       { class: "fm-actions" },
       rolls ? el("span", { class: "fm-seed-box" }, el("label", { class: "fm-seed-label", htmlFor: this.seedInput.id }, "Seed (a number or a phrase)"), this.seedInput) : null,
       rolls ? this.rollButton : null,
+      this.ownDice?.button,
       this.copyButton,
       this.link,
       this.copyStatus,
@@ -292,7 +298,7 @@ export class CalculatorView {
     // The engine's note under the answer: a page shows the build's answer at once and
     // its engine starts a moment later, and "Starting…" above would push the answer down.
     const answerBox = el("div", { class: "fm-answer-box", role: "group", ariaLabel: `${this.schema.title}: the answer` }, this.generalErrors, this.headline, this.modeSwitch, this.engineNote);
-    const rollBox = el("div", { class: "fm-roll-box" }, actions, this.rollLog, rolls ? this.buildHistory() : null);
+    const rollBox = el("div", { class: "fm-roll-box" }, actions, this.ownDice?.element, this.rollLog, rolls ? this.buildHistory() : null);
     const layout = el("div", { class: "fm-layout" }, answerBox, this.form, this.summary, rollBox);
     this.form.addEventListener("focusin", (event) => clearOfAnswer(/** @type {HTMLElement} */ (event.target), answerBox));
     this.sweep = new SweepView(this, this.sweepName ?? null);
@@ -420,6 +426,7 @@ export class CalculatorView {
       this.ownSearch = location.search;
     }
     this.schedule(DEBOUNCE_MS);
+    this.ownDice?.inputsChanged();
   }
 
   /** @returns {Record<string, string>} the inputs as the engine takes them, by name */
@@ -440,6 +447,8 @@ export class CalculatorView {
     for (const [name, value] of this.compare ? this.compare.params() : []) params.set(name, value);
     for (const [name, value] of this.sweep ? this.sweep.params() : []) params.set(name, value);
     if (this.rolledSeed != null) params.set("seed", this.rolledSeed);
+    const dice = this.ownDice?.param();
+    if (dice != null) params.set("dice", dice);
     return params.toString();
   }
 

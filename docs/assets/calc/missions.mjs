@@ -1,0 +1,180 @@
+// Missions in play: resolutions a player keeps on this device ("Keep in play",
+// own-dice.mjs) to carry on later (the In play page, in-play.mjs). This module
+// holds the store alone: what a mission is, reading and writing it in
+// localStorage, and its export and import as a small JSON text.
+//
+// A mission: {key, calculator, inputs: {name: value}, dice (the dice text so
+// far, as a link's dice= carries it), name (the player's), kept (ISO time)}.
+// The store: {format: FORMAT, missions: [...]}. What is read (from storage, or
+// an imported file) is data and nothing else: anything that is not exactly
+// what this module writes is refused whole, with a message, and left as it is
+// (it is never written over, bar the player's "Remove all"). Nothing here
+// leaves the device.
+
+export const STORE_KEY = "fm-missions";
+export const FORMAT = "fire-mission missions 1";
+const MAX_MISSIONS = 100;
+const MAX_NAME = 80;
+const MAX_DICE = 2000; // 200 entries (the engine's bound) of a few characters each
+const MAX_VALUE = 40000; // one input's text: a map's is the longest (view.mjs, HISTORY_TEXT_MAX)
+const MAX_INPUTS = 60;
+const ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
+const NAME = /^[a-z_][a-z0-9_]{0,79}$/;
+const KEY = /^[a-z0-9]{1,24}$/;
+const KEYS = ["calculator", "dice", "inputs", "kept", "key", "name"]; // sorted
+
+const isPlain = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+const isText = (v, max) => typeof v === "string" && v.length <= max;
+
+// Why `m` is not a mission this module wrote, or "" if it is one.
+function missionProblem(m) {
+  if (!isPlain(m)) return "an entry is not a mission";
+  const keys = Object.keys(m).sort();
+  if (keys.join() !== KEYS.join()) return `a mission has the fields ${keys.join(", ") || "none"}, not ${KEYS.join(", ")}`;
+  if (!isText(m.key, 24) || !KEY.test(m.key)) return "a mission's key is not one this page makes";
+  if (!isText(m.calculator, 80) || !ID.test(m.calculator)) return "a mission names no calculator";
+  if (!isText(m.name, MAX_NAME)) return `a mission's name is not a text of at most ${MAX_NAME} characters`;
+  if (!isText(m.dice, MAX_DICE)) return `a mission's dice are not a text of at most ${MAX_DICE} characters`;
+  if (!isText(m.kept, 40) || Number.isNaN(Date.parse(m.kept))) return "a mission's time is not a time";
+  if (!isPlain(m.inputs)) return "a mission's inputs are not a list of names and values";
+  const inputs = Object.entries(m.inputs);
+  if (inputs.length > MAX_INPUTS) return "a mission has more inputs than any calculator";
+  for (const [name, value] of inputs) if (!NAME.test(name) || !isText(value, MAX_VALUE)) return "a mission's inputs are not names with text values";
+  return "";
+}
+
+/**
+ * The missions of a parsed store, or why it is not one this page wrote.
+ * @param {unknown} data
+ * @returns {{missions: Mission[], problem: string}}
+ */
+export function checkStore(data) {
+  if (!isPlain(data) || Object.keys(data).sort().join() !== "format,missions") return { missions: [], problem: "it is not a list of missions this site wrote" };
+  const store = /** @type {{format: unknown, missions: unknown}} */ (data);
+  if (store.format !== FORMAT) return { missions: [], problem: `it is not in this site's format ("${FORMAT}")` };
+  if (!Array.isArray(store.missions) || store.missions.length > MAX_MISSIONS) return { missions: [], problem: `it does not hold a list of at most ${MAX_MISSIONS} missions` };
+  for (const m of store.missions) {
+    const problem = missionProblem(m);
+    if (problem) return { missions: [], problem };
+  }
+  return { missions: /** @type {Mission[]} */ (store.missions.map((m) => ({ ...m, inputs: { ...m.inputs } }))), problem: "" };
+}
+
+/**
+ * @typedef {{key: string, calculator: string, inputs: Record<string, string>, dice: string, name: string, kept: string}} Mission
+ */
+
+/**
+ * The missions a text holds (the store's, or an imported file's), or why not.
+ * @param {string | null} text
+ */
+export function parseStore(text) {
+  if (text === null || text === "") return { missions: [], problem: "" };
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { missions: [], problem: "it is not JSON (cut short, or edited by hand)" };
+  }
+  return checkStore(data);
+}
+
+/** The store's text for these missions: what is saved and what is exported. */
+export function storeText(missions) {
+  return JSON.stringify({ format: FORMAT, missions }, null, 1);
+}
+
+/**
+ * The missions kept on this device; problem says why the store was refused
+ * (then nothing of it is used, and it is left as it is), or that storage is off.
+ * @returns {{missions: Mission[], problem: string, unavailable?: boolean}}
+ */
+export function readMissions() {
+  let text;
+  try {
+    text = localStorage.getItem(STORE_KEY);
+  } catch {
+    return { missions: [], problem: "This browser keeps nothing on this device for this site (storage is off, or a private window).", unavailable: true };
+  }
+  const read = parseStore(text);
+  if (read.problem) read.problem = `The missions kept on this device were not read: ${read.problem}. They are left as they are; Remove all clears them.`;
+  return read;
+}
+
+// Writes the missions; the message of what went wrong, or "".
+function write(missions) {
+  try {
+    localStorage.setItem(STORE_KEY, storeText(missions));
+    return "";
+  } catch (error) {
+    return `Not kept: this browser refused to store it (${error.name}).`;
+  }
+}
+
+function newKey() {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return a[0].toString(36) + a[1].toString(36);
+}
+
+const entries = (dice) => (dice === "" ? [] : dice.split(","));
+const sameInputs = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+/**
+ * Keeps a mission. One of the same calculator and inputs whose dice the new
+ * ones carry on from (the same mission, one roll or more further) is replaced,
+ * and keeps its name unless a name is given; a new one is named `name`, or `title`.
+ * @param {{calculator: string, inputs: Record<string, string>, dice: string, name: string | null, title: string}} mission
+ * @returns {{mission?: Mission, problem: string}}
+ */
+export function keepMission({ calculator, inputs, dice, name, title }) {
+  const read = readMissions();
+  if (read.problem) return { problem: read.problem };
+  const now = entries(dice);
+  const same = read.missions.find((m) => m.calculator === calculator && sameInputs(m.inputs, inputs) && entries(m.dice).every((d, i) => d === now[i]));
+  /** @type {Mission} */
+  const mission = { key: same ? same.key : newKey(), calculator, inputs: { ...inputs }, dice, name: (name ?? same?.name ?? title).slice(0, MAX_NAME), kept: new Date().toISOString() };
+  const rest = read.missions.filter((m) => m !== same);
+  if (rest.length >= MAX_MISSIONS) return { problem: `Not kept: ${MAX_MISSIONS} missions are in play already; remove one first.` };
+  const problem = missionProblem(mission) || write([mission, ...rest]);
+  return problem ? { problem: problem.startsWith("Not kept") ? problem : `Not kept: ${problem}.` } : { mission, problem: "" };
+}
+
+/** Removes the mission with this key; the message of what went wrong, or "". */
+export function removeMission(key) {
+  const read = readMissions();
+  return read.problem || write(read.missions.filter((m) => m.key !== key));
+}
+
+/** Renames a mission; the message of what went wrong, or "". */
+export function renameMission(key, name) {
+  const read = readMissions();
+  if (read.problem) return read.problem;
+  return write(read.missions.map((m) => (m.key === key ? { ...m, name: name.slice(0, MAX_NAME) } : m)));
+}
+
+/** Removes every mission, and a store that was refused. */
+export function removeAll() {
+  try {
+    localStorage.removeItem(STORE_KEY);
+    return "";
+  } catch (error) {
+    return `Not removed: this browser refused (${error.name}).`;
+  }
+}
+
+/**
+ * Adds the missions of an exported text to those kept (one already kept is kept once).
+ * @returns {{added: number, problem: string}}
+ */
+export function importMissions(text) {
+  const read = readMissions();
+  if (read.problem) return { added: 0, problem: read.problem };
+  const given = parseStore(text.trim());
+  if (given.problem) return { added: 0, problem: `Not imported: ${given.problem}.` };
+  const known = new Set(read.missions.map((m) => m.key));
+  const fresh = given.missions.filter((m) => !known.has(m.key));
+  if (read.missions.length + fresh.length > MAX_MISSIONS) return { added: 0, problem: `Not imported: more than ${MAX_MISSIONS} missions in all.` };
+  const problem = write([...read.missions, ...fresh]);
+  return problem ? { added: 0, problem } : { added: fresh.length, problem: "" };
+}

@@ -1,0 +1,294 @@
+// "Use my dice": one calculator's procedure resolved with the dice the player
+// rolled at the table, one roll at a time. The engine does it all (the answer
+// op with `dice`, rules_py.answer.Resolution): the next roll it needs, in the
+// roll log's words; the odds of every outcome given the dice so far; once
+// every roll is in, the outcomes as a roll gives them. This module shows what
+// it says, keeps the dice text (the link's dice=), and knows no rule.
+//
+// DOM contract: the root [data-resolve="need" | "done"]; while it needs a
+// roll, [data-need-label] (the label) and [data-need-faces] (faces per die);
+// when done, [data-roll-outcome][data-value] per outcome; the odds of what
+// happens next as the usual [data-outcome][data-value][data-p] cells; the
+// trail [data-given] per die; Keep in play [data-keep].
+
+import { keepMission } from "./missions.mjs";
+import { el, renderDetails, renderSummary } from "./results.mjs";
+
+// The engine reads at most 200 entries (rules_py/given.py): a longer text is
+// refused here, before it costs a request, a link or an address.
+export const MAX_ENTRIES = 200;
+export const MAX_DICE_TEXT = 2000;
+
+/** Why a dice text is refused before it reaches the engine, or "". */
+export function diceTextProblem(text) {
+  if (text.length > MAX_DICE_TEXT) return `Not taken: ${text.length} characters of dice is more than any procedure reads.`;
+  if (text.split(",").length > MAX_ENTRIES) return `Not taken: ${text.split(",").length} dice is more than the ${MAX_ENTRIES} a procedure may be given.`;
+  return "";
+}
+
+export class OwnDice {
+  /**
+   * @param {any} view the calculator's view (view.mjs): its engine, id, schema, inputs(), n
+   */
+  constructor(view) {
+    this.view = view;
+    this.rolls = []; // the entries so far, one list per roll (a pool's faces are one roll)
+    this.pending = []; // the faces of a pool entered so far, sent once every die of it is in
+    this.active = false;
+    this.seq = 0;
+    this.notice = "";
+    this.named = false; // the player typed a name for the mission
+    this.button = el("button", { type: "button", class: "md-button fm-own-dice-button", text: "Use my dice", ariaExpanded: "false" });
+    this.button.addEventListener("click", () => (this.active ? this.close() : this.open([])));
+    this.build();
+  }
+
+  // The dice a link carried (dice=): resolved at once, or refused if longer than any procedure reads.
+  fromAddress(text) {
+    const problem = diceTextProblem(text);
+    this.notice = problem; // said once the engine has answered for no dice
+    this.open(problem ? [] : text.split(",").map((e) => [e.trim()]).filter(([e]) => e !== ""));
+  }
+
+  build() {
+    const n = this.view.n;
+    this.headline = el("p", { class: "fm-resolve-headline", role: "status" });
+    this.message = el("p", { class: "fm-resolve-message", role: "alert", dataFieldError: "dice", hidden: true });
+    this.needLabel = el("strong", { class: "fm-need-label" });
+    this.needDice = el("span", { class: "fm-need-dice" });
+    this.faces = el("div", { class: "fm-face-buttons", role: "group" });
+    this.scores = el("select", { class: "fm-score-select", id: `fm-${n}-scores` });
+    this.scores.addEventListener("change", () => {
+      if (this.scores.value) this.enter([`=${this.scores.value}`]);
+    });
+    this.scoreBox = el("p", { class: "fm-score-box", hidden: true }, el("label", { htmlFor: this.scores.id, text: "Or what the pool scored: " }), this.scores);
+    this.pendingText = el("p", { class: "fm-pending", ariaLive: "polite", hidden: true });
+    this.need = el("div", { class: "fm-need" }, el("p", { class: "fm-need-head" }, "Next roll: ", this.needLabel, " ", this.needDice), this.faces, this.pendingText, this.scoreBox);
+    this.oddsTitle = el("p", { class: "fm-resolve-odds-title", text: "What happens next, given the dice so far" });
+    this.summary = el("ul", { class: "fm-summary-list fm-resolve-summary" });
+    this.tables = el("div", { class: "fm-resolve-tables" });
+    this.odds = el("div", { class: "fm-resolve-odds" }, this.oddsTitle, this.summary, el("details", { class: "fm-details" }, el("summary", { text: "Exact fractions" }), this.tables));
+    this.outcomes = el("dl", { class: "fm-roll-outcomes fm-resolve-outcomes", hidden: true });
+    this.trail = el("ol", { class: "fm-dice fm-trail" });
+    this.trailBox = el("div", { class: "fm-trail-box", hidden: true }, el("p", { class: "fm-trail-title", text: "Your dice so far" }), this.trail);
+    this.undoButton = el("button", { type: "button", class: "md-button fm-undo", text: "Undo", disabled: true });
+    this.undoButton.addEventListener("click", () => this.undo());
+    this.clearButton = el("button", { type: "button", class: "md-button fm-clear", text: "Start again", disabled: true });
+    this.clearButton.addEventListener("click", () => this.set([]));
+    this.command = el("code", { class: "fm-resolve-command" });
+    this.nameInput = el("input", { type: "text", class: "fm-mission-name", id: `fm-${n}-mission-name`, maxLength: 80, value: this.view.schema.title, autocomplete: "off" });
+    this.nameInput.addEventListener("input", () => (this.named = true));
+    this.keepButton = el("button", { type: "button", class: "md-button fm-keep", dataKeep: "true", text: "Keep in play", disabled: true });
+    this.keepButton.addEventListener("click", () => this.keep());
+    this.keepStatus = el("p", { class: "fm-keep-status", role: "status" });
+    const keepBox = el(
+      "div",
+      { class: "fm-keep-box" },
+      el("label", { htmlFor: this.nameInput.id, class: "fm-label", text: "Name, to find it under In play" }),
+      this.nameInput,
+      this.keepButton,
+      this.keepStatus,
+    );
+    this.element = el(
+      "section",
+      { class: "fm-own-dice", ariaLabel: `${this.view.schema.title}: my own dice`, hidden: true },
+      this.headline,
+      this.message,
+      this.need,
+      this.outcomes,
+      this.odds,
+      this.trailBox,
+      el("p", { class: "fm-resolve-actions" }, this.undoButton, " ", this.clearButton),
+      el("p", { class: "fm-resolve-check" }, "Anyone can check it: ", this.command),
+      keepBox,
+    );
+  }
+
+  get text() {
+    return this.rolls.flat().join(",");
+  }
+
+  /** The dice= the link carries, or null when the player is not using their own dice. */
+  param() {
+    return this.active ? this.text : null;
+  }
+
+  open(rolls) {
+    this.active = true;
+    this.element.hidden = false;
+    this.view.root.dataset.ownDice = "true"; // the stylesheet lets the plain odds scroll away on a phone
+    this.button.setAttribute("aria-expanded", "true");
+    this.set(rolls);
+  }
+
+  close() {
+    this.active = false;
+    this.seq++;
+    this.element.hidden = true;
+    delete this.element.dataset.resolve;
+    delete this.view.root.dataset.ownDice;
+    this.button.setAttribute("aria-expanded", "false");
+    this.view.compareChanged(); // the link and the address drop dice=
+  }
+
+  say(text) {
+    this.message.textContent = text;
+    this.message.hidden = !text;
+  }
+
+  // One more roll (its entries: a face, a pool's faces, or "=2/1" for a pool's score).
+  enter(roll) {
+    this.set([...this.rolls, roll]);
+  }
+
+  // A face of a pool: kept here until every die of the pool is in.
+  enterFace(face, count) {
+    this.pending.push(face);
+    if (this.pending.length < count) return this.showPending();
+    const roll = this.pending;
+    this.pending = [];
+    this.enter(roll);
+  }
+
+  showPending() {
+    this.pendingText.hidden = !this.pending.length;
+    this.pendingText.textContent = this.pending.length ? `This roll so far: ${this.pending.join(", ")}` : "";
+    this.undoButton.disabled = !this.rolls.length && !this.pending.length;
+  }
+
+  // Undo: the last face of a pool being entered, or else the last roll.
+  undo() {
+    if (this.pending.length) {
+      this.pending.pop();
+      return this.showPending();
+    }
+    this.set(this.rolls.slice(0, -1));
+  }
+
+  set(rolls) {
+    const problem = diceTextProblem(rolls.flat().join(","));
+    if (problem) return this.say(problem);
+    this.rolls = rolls;
+    this.pending = [];
+    this.showPending();
+    this.keepStatus.textContent = "";
+    this.view.compareChanged(); // the link and the address carry the dice
+    this.resolve();
+  }
+
+  // The inputs changed (view.mjs): the same dice, resolved for the new ones.
+  inputsChanged() {
+    if (this.active) this.resolve();
+  }
+
+  async resolve() {
+    const seq = ++this.seq;
+    this.element.dataset.busy = "true";
+    this.clearButton.disabled = !this.rolls.length;
+    let answer;
+    try {
+      ({ answer } = await this.view.engine.call({ op: "answer", id: this.view.id, inputs: this.view.inputs(), dice: this.text }, { key: `resolve ${this.view.n}` }));
+    } catch (error) {
+      if (seq === this.seq && error.kind !== "superseded") this.say(error.message);
+      return;
+    }
+    if (seq !== this.seq) return; // more dice came meanwhile
+    delete this.element.dataset.busy;
+    if (answer.error) {
+      const dice = answer.fields.filter((f) => f.field === "dice").map((f) => f.message);
+      this.say(dice.length ? `${dice.join(" ")} Undo it, or start again.` : "These inputs are not valid: the calculator above says why.");
+      this.element.dataset.resolve = "error";
+      this.keepButton.disabled = true;
+      return;
+    }
+    this.say(this.notice || "");
+    this.notice = "";
+    this.show(answer);
+  }
+
+  show(doc) {
+    this.doc = doc;
+    this.regroup(doc.given);
+    const done = doc.status === "done";
+    this.element.dataset.resolve = doc.status;
+    this.element.dataset.dice = doc.dice_text;
+    this.headline.textContent = doc.headline;
+    this.command.textContent = doc.command;
+    this.need.hidden = done;
+    this.odds.hidden = done;
+    this.keepButton.disabled = done;
+    if (done) {
+      delete this.need.dataset.needLabel;
+      delete this.need.dataset.needFaces;
+      this.outcomes.replaceChildren(...doc.rolled.flatMap((o) => [el("dt", { text: o.label }), el("dd", { dataRollOutcome: o.name, dataValue: o.value, text: o.value_label })]));
+    } else {
+      this.showNeed(doc.need);
+      renderSummary(this.summary, doc, "exactly");
+      renderDetails(this.tables, doc);
+    }
+    this.outcomes.hidden = !done;
+    if (done) {
+      this.summary.replaceChildren();
+      this.tables.replaceChildren();
+    }
+    this.trail.replaceChildren(...doc.given.map((d, i) => this.trailItem(d, i)));
+    this.trailBox.hidden = !doc.given.length;
+  }
+
+  showNeed(need) {
+    this.need.dataset.needLabel = need.label;
+    this.need.dataset.needFaces = String(need.faces);
+    this.needLabel.textContent = need.label;
+    this.needDice.textContent = need.count > 1 ? `(${need.dice}: enter each die, or what the pool scored)` : `(${need.dice})`;
+    this.faces.setAttribute("aria-label", `${need.label}: the face rolled`);
+    const buttons = [];
+    for (let face = 1; face <= need.faces; face++) {
+      const button = el("button", { type: "button", class: "fm-face-button", dataFace: String(face), text: String(face) });
+      button.addEventListener("click", () => (need.count > 1 ? this.enterFace(String(face), need.count) : this.enter([String(face)])));
+      buttons.push(button);
+    }
+    this.faces.replaceChildren(...buttons);
+    this.faces.dataset.count = String(need.faces);
+    const scores = need.scores || [];
+    this.scoreBox.hidden = !scores.length;
+    this.scores.replaceChildren(el("option", { value: "", text: "choose\u2026" }), ...scores.map((s) => el("option", { value: s.value, text: s.label })));
+  }
+
+  // The rolls of a link's dice, one entry each until now, grouped as the
+  // engine read them (a pool's faces, one roll), so that Undo takes a roll back.
+  regroup(given) {
+    const entries = this.rolls.flat();
+    let at = 0;
+    const rolls = given.map((d) => entries.slice(at, (at += Math.max(1, d.faces.length))));
+    if (at === entries.length) this.rolls = rolls;
+  }
+
+  trailItem(d, i) {
+    const faces = el("span", { class: "fm-faces" });
+    for (const f of d.faces) {
+      const state = f.scored === null ? "" : f.scored ? " fm-scored" : " fm-missed";
+      faces.append(el("span", { class: `fm-face${state}`, text: String(f.face) }));
+    }
+    return el(
+      "li",
+      { dataGiven: String(i), dataLabel: d.label, dataFaces: d.faces.map((f) => f.face).join(" ") },
+      el("span", { class: "fm-die-label", text: d.label }),
+      " ",
+      el("span", { class: "fm-die-spec", text: d.dice }),
+      " ",
+      faces,
+      " \u2192 ",
+      el("strong", { class: "fm-die-result", text: d.result }),
+    );
+  }
+
+  keep() {
+    if (!this.doc || this.doc.status !== "need") return;
+    // A name the player did not type leaves a mission kept before (this one, fewer dice ago) its own.
+    const name = (this.named && this.nameInput.value.trim()) || null;
+    const { mission, problem } = keepMission({ calculator: this.view.id, inputs: this.doc.changed, dice: this.text, name, title: this.view.schema.title });
+    if (mission) this.nameInput.value = mission.name;
+    this.keepStatus.textContent = problem || `Kept in play as \u201c${mission.name}\u201d: find it under In play.`;
+    this.keepStatus.dataset.kept = problem ? "false" : "true";
+  }
+}
