@@ -13,6 +13,12 @@
 //         data-valid = true | false (the current inputs), data-answer-ms
 //   every probability cell: data-outcome, data-value, data-p (the CLI's fraction)
 //   field errors: [data-field-error="<name>"]; the roll log: [data-seed]
+//   the answer's first line: [data-headline], option B's part [data-option="b"]
+//   a chart: svg[role=img][data-chart="<outcome>"], "How it changes": [data-chart="sweep"]
+//   own dice: [data-resolve = need | done], [data-need-label][data-need-faces],
+//     done: [data-roll-outcome="<name>"][data-value]; missions: [data-keep],
+//     the In play page [data-in-play], each kept mission [data-mission]
+//   in a link beside the inputs: vs.<name>, seed, dice, sweep
 // The build writes each calculator at its defaults into its page
 // (scripts/render_calculators.py: <div class="fm-static"> in the root, which
 // carries none of these attributes and no data-status): the view replaces it,
