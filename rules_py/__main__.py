@@ -57,9 +57,10 @@ def _pairs(args: list[str]) -> dict[str, str | list[str]]:
     return inputs
 
 
-def _option(args: list[str], flag: str, field: str, needs: str, twice: str) -> tuple[str | None, list[str]]:
+def _option(args: list[str], flag: str, field: str, needs: str, twice: str, empty: bool = False) -> tuple[str | None, list[str]]:
     """``--flag V`` (or ``--flag=V``), given at most once, and the other arguments.
-    ``needs`` and ``twice`` are the errors for a missing value and a second flag."""
+    ``needs`` and ``twice`` are the errors for a missing value and a second flag;
+    ``empty`` lets the value be empty text (no dice yet)."""
     value: str | None = None
     others: list[str] = []
     i = 0
@@ -75,7 +76,7 @@ def _option(args: list[str], flag: str, field: str, needs: str, twice: str) -> t
                 given = arg.split("=", 1)[1]
             if value is not None:
                 raise InputError(twice, field)
-            if not given:
+            if not given and not empty:
                 raise InputError(needs, field)
             value = given
         else:
@@ -92,7 +93,7 @@ def _options(args: list[str]) -> tuple[Seed | None, bool, list[str]]:
 
 def _split_dice(args: list[str]) -> tuple[str | None, list[str]]:
     """``--dice D`` (at most once) and the other arguments."""
-    return _option(args, "--dice", "dice", "--dice needs the dice rolled: --dice 6,3,4", "--dice given twice: give every die in one list")
+    return _option(args, "--dice", "dice", "--dice needs the dice rolled: --dice 6,3,4", "--dice given twice: give every die in one list", empty=True)
 
 
 def _split_sweep(args: list[str]) -> tuple[str | None, list[str]]:

@@ -67,6 +67,9 @@ def wait_for_odds(page, calc_id: str, expected: dict[tuple[str, str], str], sour
 
 def change_input(page, calc_id: str, field, value: str) -> None:
     widget = f'{scope(calc_id)} [data-input="{field.name}"]'
+    # The build's copy keeps its controls inert until the page's glue takes over (a
+    # player cannot type into it before then either): wait for the live field.
+    page.wait("sel => { const w = document.querySelector(sel); return !!w && !w.disabled && w.getClientRects().length > 0; }", widget)
     if field.type == "choice":
         page.select(widget, value)
     elif field.type == "bool":

@@ -231,3 +231,9 @@ def test_typed_resolutions_meet_the_schema():
                 continue  # a cut through a pool's faces
             validator.validate(doc)
             assert doc["status"] == ("done" if cut == len(faces) else doc["status"])
+
+
+def test_cli_takes_no_dice_as_an_empty_list():
+    # --dice "" is no dice yet (a page's first ask), not a missing value.
+    out = subprocess.run([sys.executable, "-m", "rules_py", "resolve", "k47-medic", "--dice", ""], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and json.loads(out.stdout)["status"] == "need", out.stderr
