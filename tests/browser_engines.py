@@ -323,6 +323,9 @@ class WebKitPage(EnginePage):
 
     def fill(self, selector: str, value: str) -> None:
         element = self.driver.find_element("css selector", selector)
+        # WebKitWebDriver types only into a field it sees unobscured: bring it to
+        # the middle of the window, clear of the answer pinned at the top.
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
         element.clear()
         element.send_keys(value)
 
