@@ -66,6 +66,11 @@ def test_the_typed_answer_carries_the_table_and_it_agrees_with_the_outcomes():
     # The table and the map's lines stand for every per-unit outcome; only the depot's line is left.
     assert sorted(set(outcomes) - set(doc["units"]["replaces"])) == ["depot_active"]
     assert {"line_a", "line_b", "line_c"} <= set(doc["units"]["replaces"])
+    # The answer's one-line summary (a screen reader's) says each unit's row, and no line's sectors.
+    assert doc["summary"] == (
+        "Depot active: yes; Unit a: modifier \u22121, isolated no, sectors to the depot 7; "
+        "Unit b: modifier 0, isolated no, sectors to the depot 2; Unit c: modifier \u22123, isolated yes, sectors to the depot none"
+    )
     # A comparison's options each carry theirs; the table of option B is the moving depot's.
     compared = rules_py.compare("konrad-supply", {"map": MAP}, {"depot_moving": "true"})
     assert (table(compared["a"]), table(compared["b"])) == (BY_HAND, BY_HAND_MOVING)
