@@ -64,6 +64,20 @@ most) in percent of the chart's height, exactly scaled so that the likeliest
 value fills it and a cumulative chance of 1 fills it; a comparison's values
 carry both options' heights on one scale. The page draws them as they come.
 
+A map's units. An answer whose outcomes include unit outcomes (``draw.kind``
+``"unit"``: a supply modifier per unit) also carries ``units``, the same
+values as one table, so that a page shows a row per unit instead of a line
+per outcome: ``columns`` (one per kind of unit outcome, ``draw.key``, in the
+order first met, each with its heading), ``rows`` (one per unit, in the
+order first met: its letter, its ``label`` ("Unit a") and one cell per
+column, with the outcome's name
+and its value in words, or ``null`` where the unit has no such outcome, and
+the row in one phrase, ``summary``, which the answer's own ``summary`` says
+instead of each of those outcomes and its line's sectors) and
+``replaces``, the outcomes the table and the map's drawing stand for in a
+one-line-per-outcome summary: the unit outcomes and the lines (``"path"``)
+drawn on the map. Without unit outcomes ``units`` is ``null``.
+
 A comparison (:func:`compare_answer`, ``"kind": "compare"``) holds two odds
 answers, option ``a`` and option ``b`` (a's inputs with the changes in
 ``vs``), and per outcome they share the differences that decide between them:
@@ -289,6 +303,44 @@ class OutcomeOdds:
         return f"{label}: {mean}, {most}"
 
 
+def units_table(outcomes: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The unit outcomes of an answer's ``outcomes`` as one table (see the module's
+    docstring, "A map's units"); None when there are none. A cell says the value
+    in words: a certain or rolled outcome its value's label, odds their summary."""
+    units = [o for o in outcomes if (o.get("draw") or {}).get("kind") == "unit"]
+    if not units:
+        return None
+    keys = list(dict.fromkeys(o["draw"]["key"] for o in units))
+    by_unit: dict[str, dict[str, dict[str, Any]]] = {}
+    names: dict[str, str] = {}
+    for o in units:
+        if o["kind"] == "distribution":
+            text = o["summary"][len(o["label"]) + 2 :]  # "Unit a: modifier: ..." -> "..."
+            cell = {"outcome": o["name"], "value": None, "text": text}
+        else:
+            cell = {"outcome": o["name"], "value": o["value"], "text": o["value_label"]}
+        by_unit.setdefault(o["draw"]["unit"], {})[o["draw"]["key"]] = cell
+        names.setdefault(o["draw"]["unit"], o["label"].rsplit(": ", 1)[0])  # "Unit a: modifier" -> "Unit a"
+    rows = []
+    for unit, cells in by_unit.items():
+        said = ", ".join(f"{k} {cells[k]['text']}" for k in keys if k in cells)
+        rows.append({"unit": unit, "label": names[unit], "cells": [cells.get(k) for k in keys], "summary": f"{names[unit]}: {said}"})
+    return {
+        "columns": [{"key": k, "label": k[:1].upper() + k[1:]} for k in keys],
+        "rows": rows,
+        "replaces": [o["name"] for o in outcomes if (o.get("draw") or {}).get("kind") in ("unit", "path")],
+    }
+
+
+def _summary(outcomes: list[dict[str, Any]], units: dict[str, Any] | None) -> str:
+    """The answer in one line of text (what a screen reader is told): each outcome's
+    summary, those a table of units stands for as one phrase per unit."""
+    if not units:
+        return "; ".join(o["summary"] for o in outcomes)
+    replaced = set(units["replaces"])
+    return "; ".join([o["summary"] for o in outcomes if o["name"] not in replaced] + [row["summary"] for row in units["rows"]])
+
+
 def _short(outcome: Outcome) -> str:
     """An outcome's name on a map badge: "isolated" from "Unit a: isolated"."""
     return outcome.label.rsplit(": ", 1)[-1]
@@ -388,9 +440,10 @@ class OddsAnswer:
         doc["headline"] = HEADLINE_SEP.join(p["text"] for p in parts)
         doc["headline_parts"] = parts
         doc["outcomes"] = [o.doc() for o in self.outcomes]
+        doc["units"] = units_table(doc["outcomes"])
         doc["notes"] = list(self.odds.notes)
         doc["steps"] = [step_doc(s) for s in self.odds.steps]
-        doc["summary"] = "; ".join(o["summary"] for o in doc["outcomes"])
+        doc["summary"] = _summary(doc["outcomes"], doc["units"])
         return doc
 
 
@@ -629,6 +682,7 @@ class RollAnswer:
                 _badge(o, entry)
             outcomes.append(entry)
         doc["outcomes"] = outcomes
+        doc["units"] = units_table(outcomes)
         first = calc.headline_outcomes(calc.outcomes_for(roll.inputs))
         parts = [{"outcome": o.name, "text": f"{o.label}{' ' if ': ' in o.label else ': '}{value_label(o, roll.outcomes[o.name])}"} for o in first]
         doc["headline"] = HEADLINE_SEP.join(p["text"] for p in parts)

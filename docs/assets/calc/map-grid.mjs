@@ -34,6 +34,13 @@
 // their names), its labels and what the outcomes drawn say of it. The badges
 // are drawn on a layer above the lines (hidden from assistive technology: the
 // cell's name carries each whole badge, "modifier −1").
+//
+// Around the map (issue 23, item 6): a map wider than its box scrolls sideways
+// under a hint saying so (shown only while it does not fit); the engine's
+// message for a field of the calculator is shown in the answer's place too,
+// where the answer for other inputs is hidden (fire-mission.css, "Konrad"),
+// since under a tall map the field's own message is out of sight; and
+// renderUnits() shows the answer's table of units (rules_py.answer: units).
 
 import { gridSpec, parseMap, serialiseMap, textLength } from "./grid.mjs";
 import { el } from "./results.mjs";
@@ -144,7 +151,48 @@ export class MapGridInput {
     this.board.append(this.badgeLayer);
     this.legend = el("ul", { class: "fm-map-legend", id: legendId, ariaLabel: "Key to the map" });
     this.legendKey = "";
-    this.element = el("div", { class: "fm-map" }, tools, edges.childElementCount ? edges : null, el("div", { class: "fm-map-scroll" }, this.board), this.legend, size, this.message);
+    this.scroller = el("div", { class: "fm-map-scroll" }, this.board);
+    this.scrollHint = el("p", { class: "fm-map-scroll-hint", id: `${idBase}-scroll-hint`, hidden: true });
+    this.element = el("div", { class: "fm-map" }, tools, edges.childElementCount ? edges : null, this.scrollHint, this.scroller, this.legend, size, this.message);
+    // Whether the map fits its box, looked at again whenever either changes size.
+    if (typeof ResizeObserver === "function") {
+      this.fits = new ResizeObserver(() => this.showScrollHint());
+      this.fits.observe(this.scroller);
+      this.fits.observe(this.cells);
+    }
+  }
+
+  // The hint over a map wider than its box: it scrolls sideways (a swipe, the
+  // scroll bar, or the arrow keys from cell to cell), and how many columns it has.
+  showScrollHint() {
+    const wide = !this.board.hidden && this.scroller.scrollWidth > this.scroller.clientWidth + 1;
+    this.scrollHint.hidden = !wide;
+    if (wide) this.scrollHint.textContent = `\u2194 The map is wider than its box: swipe or scroll it sideways to see all ${this.cols} columns.`;
+  }
+
+  // The engine's messages for this calculator's fields, beside the answer: the
+  // answer box gets a copy of each field message shown under its field (the
+  // view's, [data-field-error]), kept in step by watching those messages.
+  // Found once the editor is on the page, in its calculator's layout.
+  watchMessages() {
+    if (this.answerNote || !this.element.isConnected) return;
+    const layout = this.element.closest(".fm-layout");
+    const headline = layout?.querySelector(":scope > .fm-answer-box > .fm-headline");
+    const form = layout?.querySelector(":scope > .fm-form");
+    if (!headline || !form) return;
+    this.answerNote = el("div", { class: "fm-map-answer-error", dataAnswerError: "" });
+    headline.after(this.answerNote);
+    const boxes = [...form.querySelectorAll("[data-field-error]")];
+    const copy = () => {
+      const shown = boxes.filter((b) => !b.hidden && b.textContent.trim());
+      this.answerNote.replaceChildren(
+        el("p", { class: "fm-map-answer-error-title", text: shown.length ? "No answer for these inputs:" : "No answer for these inputs." }),
+        ...shown.map((b) => el("p", { class: "fm-map-answer-error-text", text: b.textContent })),
+      );
+    };
+    copy();
+    const watch = new MutationObserver(copy);
+    for (const box of boxes) watch.observe(box, { attributes: true, attributeFilter: ["hidden"], childList: true, characterData: true, subtree: true });
   }
 
   // A text longer than any map the grid allows: say so, and draw nothing. The
@@ -364,6 +412,7 @@ export class MapGridInput {
       this.cells.append(added);
     }
     if (cols !== before) this.cells.style.setProperty("--fm-cols", String(cols));
+    if (cols !== this.cols) queueMicrotask(() => this.showScrollHint()); // its column count
     if (rows !== this.rows || cols !== this.cols) this.overlay.setAttribute("viewBox", `0 0 ${cols} ${rows}`);
     this.rows = rows;
     this.cols = cols;
@@ -525,6 +574,7 @@ export class MapGridInput {
       this.element.closest(".fm-layout")?.classList.add("fm-layout-map");
       this.layoutMarked = true;
     }
+    this.watchMessages();
 
     const edges = this.map ? spec.edges.filter((e) => e.side && this.map.edges.includes(e.code)) : [];
     const drawn = this.drawn || [];
@@ -551,4 +601,32 @@ export class MapGridInput {
     }
     this.legend.replaceChildren(...items);
   }
+}
+
+// The answer's units (rules_py.answer: `units`) as a table at the head of the
+// answer's list of outcomes, whose lines for the outcomes it stands for go
+// (each unit's values, and the lines drawn on the map, which All results
+// lists sector by sector). Every text is the engine's; an answer without
+// units leaves the list as it is. Called after each rendering of that list
+// (view.mjs, showSummary).
+export function renderUnits(list, answer) {
+  list.parentElement?.querySelector(":scope > .fm-units")?.remove();
+  const units = answer.units;
+  if (!units) return;
+  const replaced = new Set(units.replaces);
+  for (const item of [...list.children]) if (replaced.has(/** @type {HTMLElement} */ (item).dataset.outcome)) item.remove();
+  const head = el("tr", {}, el("th", { scope: "col", text: "Unit" }), ...units.columns.map((c) => el("th", { scope: "col", text: c.label })));
+  const body = el("tbody");
+  for (const row of units.rows) {
+    const cells = row.cells.map((cell) => (cell ? el("td", { dataOutcome: cell.outcome, dataValue: cell.value ?? undefined, text: cell.text }) : el("td", { text: "\u2014" })));
+    body.append(el("tr", { dataUnit: row.unit }, el("th", { scope: "row", class: "fm-value", text: row.unit }), ...cells));
+  }
+  const lines = answer.outcomes.some((o) => replaced.has(o.name) && o.draw?.kind === "path");
+  const box = el(
+    "div",
+    { class: "fm-units", dataUnits: String(units.rows.length) },
+    el("div", { class: "fm-table-scroll", tabIndex: 0, role: "region", ariaLabel: "Every unit on the map" }, el("table", { class: "fm-odds fm-units-table" }, el("caption", { text: "Every unit on the map" }), el("thead", {}, head), body)),
+    lines ? el("p", { class: "fm-units-note", text: "The lines are drawn on the map; All results lists their sectors." }) : null,
+  );
+  list.before(box);
 }

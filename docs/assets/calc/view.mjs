@@ -4,7 +4,7 @@
 
 import { CompareView, VS } from "./compare.mjs";
 import { textLimit } from "./grid.mjs";
-import { MapGridInput } from "./map-grid.mjs";
+import { MapGridInput, renderUnits } from "./map-grid.mjs";
 import { MODES, el, hasScale, renderDetails, renderHeadline, renderNotes, renderRoll, renderSteps, renderSummary } from "./results.mjs";
 import { renderCharts } from "./chart.mjs";
 import { OwnDice } from "./own-dice.mjs";
@@ -614,6 +614,7 @@ export class CalculatorView {
   // the same marks, so the earliest is the copy's where there is one).
   showSummary() {
     renderSummary(this.summaryList, this.answer, this.mode);
+    renderUnits(this.summaryList, this.answer); // a map's units: one table (map-grid.mjs)
     renderCharts(this.charts, this.answer, this.mode);
     for (const line of this.summaryList.children) line.setAttribute("elementtiming", "fm-answer");
   }
