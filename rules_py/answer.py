@@ -99,8 +99,10 @@ from .formats import (
     points,
     signed,
     value_label,
+    working_text,
     cells_of,
 )
+from .rule_refs import rule_doc
 from .given import dice_text
 from .seeds import Seed
 
@@ -556,9 +558,13 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
-def die_doc(entry: Mapping[str, Any]) -> dict[str, Any]:
+def die_doc(entry: Mapping[str, Any], page: str = "") -> dict[str, Any]:
     """One entry of a roll's dice log, for reading: each face and whether it
-    scored, and what the dice decided in words."""
+    scored, what the dice decided in words (``result``), the arithmetic from
+    the dice to what the procedure made of them (``working``), what the
+    result means where that rests on a rule (``means``, or None), and the
+    rule section the roll applies (``rule``, on ``page`` unless it names
+    another; None for a roll that names none)."""
     result = entry["result"]
     per_face = entry.get("per_face")
     faces = []
@@ -574,11 +580,30 @@ def die_doc(entry: Mapping[str, Any]) -> dict[str, Any]:
             scored = result
         faces.append({"face": face, "scored": scored})
     counting = bool(entry.get("counting"))
+    adds = is_number(result) and not counting and per_face is not None
     if is_number(result) and not counting and per_face is not None and len(entry["faces"]) > 1:
         said = f"total {number_text(result)}"
     else:
         said = dice_words(result, entry.get("names"), counting)
-    return {"label": entry["label"], "dice": entry["dice"], "faces": faces, "result": said}
+    label = entry["label"]
+    means = getattr(label, "means", None)
+    rule = getattr(label, "rule", None)
+    decided = dice_words(result, entry.get("names"), counting)
+    return {
+        "label": str(label),
+        "dice": entry["dice"],
+        "faces": faces,
+        "result": said,
+        "working": working_text(entry["dice"], entry["faces"], decided, adds, entry.get("then", ())),
+        "means": means.get(result) if means else None,
+        "rule": rule_doc(rule, page) if rule is not None else None,
+    }
+
+
+def _cli_die(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """One die of a roll's log as ``roll`` prints it: its label, dice, faces and
+    result (the typed answer's ``die_doc`` adds the working, its meaning and its rule)."""
+    return {"label": str(entry["label"]), "dice": entry["dice"], "faces": list(entry["faces"]), "result": _jsonable(entry["result"])}
 
 
 NO_DICE = "No dice were rolled: with these inputs every result is certain."
@@ -600,7 +625,7 @@ class RollAnswer:
             "calculator": self.calc.id,
             "inputs": {k: format_value(v) for k, v in roll.inputs.items()},
             "seed": roll.seed,
-            "dice": [{"label": d["label"], "dice": d["dice"], "faces": list(d["faces"]), "result": _jsonable(d["result"])} for d in roll.dice],
+            "dice": [_cli_die(d) for d in roll.dice],
             "outcomes": {o.name: format_value(roll.outcomes[o.name]) for o in self.calc.outcomes_for(roll.inputs)},
         }
         if self.seed.phrase is not None:
@@ -615,7 +640,7 @@ class RollAnswer:
         doc["seed_phrase"] = seed.phrase
         args = ["python", "-m", "rules_py", "roll", calc.id, "--seed", seed.text, *(f"{k}={v}" for k, v in doc["changed"].items())]
         doc["command"] = shlex.join(args)
-        doc["dice"] = [die_doc(d) for d in roll.dice]
+        doc["dice"] = [die_doc(d, calc.page) for d in roll.dice]
         doc["no_dice"] = None if roll.dice else (NO_DICE if calc.rolls_dice else NO_DICE_AT_ALL)
         outcomes = []
         for o in calc.outcomes_for(roll.inputs):
@@ -733,7 +758,7 @@ class Resolution:
             "calculator": self.calc.id,
             "inputs": {k: format_value(v) for k, v in self.inputs.items()},
             "status": self.status,
-            "given": [{"label": d["label"], "dice": d["dice"], "faces": list(d["faces"]), "result": _jsonable(d["result"])} for d in self.given.log],
+            "given": [_cli_die(d) for d in self.given.log],
         }
         if self.need:
             out["need"] = self._need_doc(False)
@@ -751,7 +776,7 @@ class Resolution:
         if self.entries:
             args += ["--dice", doc["dice_text"]]
         doc["command"] = shlex.join(args)
-        doc["given"] = [die_doc(d) for d in self.given.log]
+        doc["given"] = [die_doc(d, calc.page) for d in self.given.log]
         doc["need"] = self._need_doc(True)
         odds = self.odds.doc()
         doc["outcomes"] = odds["outcomes"]
