@@ -346,13 +346,42 @@ def _head(calc: Calculator, inputs: Mapping[str, Any], kind: str) -> dict[str, A
     }
 
 
-def step_doc(step: Step) -> dict[str, Any]:
-    """One step of "how it comes about": exact chances as text, with their percentages."""
+def how_often(p: Fraction) -> str:
+    """How often a roll is made, in words: "always rolled", "rolled 33.3% of the time (1/3)"."""
+    return "always rolled" if p == 1 else f"rolled {percent(p)} of the time ({format_probability(p)})"
+
+
+def _roll_doc(step: Step) -> dict[str, str]:
+    return {"label": step.label, "p_rolled": format_probability(step.p_rolled), "p_rolled_percent": percent(step.p_rolled), "often": how_often(step.p_rolled)}
+
+
+def step_doc(step: Step, same: list[Step] | None = None) -> dict[str, Any]:
+    """One step of "how it comes about": exact chances as text, with their
+    percentages. ``same`` lists the rolls that read the very same table
+    (``step`` first): the step stands for them all, each with how often it
+    is made (``rolls``), and ``same`` says so in words."""
     values = []
     for value, p in step.values:
         text = " ".join(format_value(v) for v in value) if isinstance(value, tuple) else format_value(value)
         values.append({"value": text, "label": dice_words(value, step.names, step.counting), "p": format_probability(p), "percent": percent(p)})
-    return {"label": step.label, "p_rolled": format_probability(step.p_rolled), "p_rolled_percent": percent(step.p_rolled), "values": values}
+    rolls = same or [step]
+    return {
+        **_roll_doc(step),
+        "values": values,
+        "rolls": [_roll_doc(s) for s in rolls],
+        "same": f"The same table, for {len(rolls)} rolls:" if len(rolls) > 1 else None,
+    }
+
+
+def step_docs(steps: list[Step]) -> list[dict[str, Any]]:
+    """The steps, identical rolls grouped: rolls that decide the same values
+    with the same chances, read the same way (the air strike chart at each
+    turn start, two attacks' 3D6 hits), are one step at the place of the
+    first, listing every roll it stands for."""
+    groups: dict[tuple, list[Step]] = {}
+    for step in steps:
+        groups.setdefault((step.values, step.names, step.counting), []).append(step)
+    return [step_doc(same[0], same) for same in groups.values()]
 
 
 class OddsAnswer:
@@ -391,7 +420,7 @@ class OddsAnswer:
         doc["headline_parts"] = parts
         doc["outcomes"] = [o.doc() for o in self.outcomes]
         doc["notes"] = list(self.odds.notes)
-        doc["steps"] = [step_doc(s) for s in self.odds.steps]
+        doc["steps"] = step_docs(self.odds.steps)
         doc["summary"] = "; ".join(o["summary"] for o in doc["outcomes"])
         return doc
 

@@ -465,7 +465,7 @@ class Label(str):
     def __new__(cls, text: str, rule: Any = None, means: Mapping[Hashable, str] | None = None) -> "Label":
         self = super().__new__(cls, text)
         self.rule = rule
-        self.means = dict(means) if means else None
+        self.means = means or None
         return self
 
 

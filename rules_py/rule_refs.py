@@ -53,9 +53,16 @@ class Rule:
         return self if self.page else Rule(self.anchor, self.title, page)
 
 
+_TABLES: dict[tuple[str, str, str], Rule] = {}
+
+
 def of_table(table: Table, page: str = "") -> Rule:
-    """The section a rules table is shown in: its caption's anchor."""
-    return Rule(table_anchor(table.id), table.title, page)
+    """The section a rules table is shown in: its caption's anchor (made once per table and page)."""
+    key = (table.system, table.id, page)
+    rule = _TABLES.get(key)
+    if rule is None:
+        rule = _TABLES[key] = Rule(table_anchor(table.id), table.title, page)
+    return rule
 
 
 def section(anchor: str, title: str, page: str = "") -> Rule:
