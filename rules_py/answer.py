@@ -227,6 +227,14 @@ class OutcomeOdds:
             out["at_least"], out["at_most"] = decimal(at_least * 100, 2), decimal(at_most * 100, 2)
         return out
 
+    def cumulative_labels(self, value: Any, label: str) -> dict[str, str]:
+        """How a value on the number scale reads as at least and at most: "\u22652" and
+        "\u22642"; a word past every number ("later") is itself at least (nothing
+        lies beyond it), and at most it is every value on the scale."""
+        if value in self._above:
+            return {"at_least_label": label, "at_most_label": f"any, {label} included"}
+        return {"at_least_label": f"\u2265{label}", "at_most_label": f"\u2264{label}"}
+
     def cli(self) -> dict[str, str]:
         """The CLI's odds of this outcome: value -> exact chance, in display order."""
         return {format_value(v): format_probability(p) for v, p in self.pairs}
@@ -256,8 +264,9 @@ class OutcomeOdds:
             if value in cumulative:
                 at_least, at_most = cumulative[value]
                 row.update(at_least=format_probability(at_least), at_least_percent=percent(at_least), at_most=format_probability(at_most), at_most_percent=percent(at_most))
+                row.update(self.cumulative_labels(value, row["label"]))
             else:
-                row.update(at_least=None, at_least_percent=None, at_most=None, at_most_percent=None)
+                row.update(at_least=None, at_least_percent=None, at_most=None, at_most_percent=None, at_least_label=None, at_most_label=None)
             row["heights"] = self.heights(value)
             values.append(row)
         doc["values"] = values
@@ -498,8 +507,8 @@ class Difference:
                 "leaves_out": {"a": [value_label(outcome, v) for v in a.leaves_out], "b": [value_label(outcome, v) for v in b.leaves_out]},
             }
             said = f"mean {decimal(a.mean, 2)} \u2192 {decimal(b.mean, 2)} ({plus(d)})"
-        else:  # words: the likeliest value of each
-            said = f"most likely {_likeliest(a)} \u2192 {_likeliest(b)}"
+        else:  # words: the likeliest value of each, once when it is the same
+            said = f"most likely {_likeliest(a)} in both" if _likeliest(a) == _likeliest(b) else f"most likely {_likeliest(a)} \u2192 {_likeliest(b)}"
         top = max([p for _, p in a.pairs] + [p for _, p in b.pairs])
         doc["values"] = [
             {

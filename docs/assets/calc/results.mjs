@@ -51,8 +51,8 @@ export function renderSummary(list, answer, mode) {
       const chips = el("span", { class: "fm-sum-values" });
       for (const v of possible(o)) {
         const text = v[field] ?? v.percent;
-        const prefix = v[field] === null || mode === "exactly" ? "" : mode === "at_least" ? "\u2265" : "\u2264";
-        chips.append(el("span", { class: "fm-chip", dataValue: v.value }, el("span", { class: "fm-chip-value", text: `${prefix}${v.label}` }), " ", el("span", { class: "fm-chip-p", text })));
+        const shown = (mode !== "exactly" && v[`${mode}_label`]) || v.label;
+        chips.append(el("span", { class: "fm-chip", dataValue: v.value }, el("span", { class: "fm-chip-value", text: shown }), " ", el("span", { class: "fm-chip-p", text })));
       }
       item.append(chips);
     }
