@@ -49,7 +49,7 @@ def deviation(dice, hit_faces: int) -> dict:
     if dice.d6(Label(_die_label(hit_faces), of_table(DIE)), chart=face_reading(hit_faces)) == HIT:
         return {"deviates": False, "distance": 0}
     drift = dice.sum_of(DISTANCE["dice"], 6, Label(f"drift in inches ({DISTANCE['dice']}D6 + {DISTANCE['add']})", of_table(DISTANCES)))
-    return {"deviates": True, "distance": dice.then(f"{adjusted(DISTANCE['add'])}, inches", drift + DISTANCE["add"])}
+    return {"deviates": True, "distance": dice.then(adjusted(DISTANCE["add"]), drift + DISTANCE["add"])}
 
 
 def _notes(inputs: dict) -> list[str]:

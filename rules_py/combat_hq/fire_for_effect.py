@@ -167,7 +167,7 @@ def fire_for_effect(
         result = outcome(fire, against)
         return [
             (f"{fire[0]} Fire Dice successes against {against[0]}, Disruptions", result["unopposed"]),
-            (f"the battery's {fire[1]} sixes against the unit's {against[1]}, suppressed", result["suppressed"]),
+            (f"the battery's 6s against the unit's, {fire[1]} to {against[1]}, suppressed", result["suppressed"]),
         ]
 
     return dice.fold((battery, unit), outcome, reads, working=working)

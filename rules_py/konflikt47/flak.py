@@ -41,7 +41,7 @@ def hold_fire(dice, experience: str, units: int) -> dict:
     """How many friendly flak units fail to hold their fire."""
     holds_on = HOLD_FIRE.lookup("experience", experience, "holds_on")
     held = dice.successes(units, holds_on, Label(f"friendly flak holds fire on {holds_on}+ ({units} units)", of_table(HOLD_FIRE)))
-    return {"firing": dice.then(f"{units} {'unit' if units == 1 else 'units'} less {held} holding fire, firing", units - held)}
+    return {"firing": dice.then(f"{units} {'unit' if units == 1 else 'units'} less {held} holding fire", units - held)}
 
 
 CALCULATORS = (
