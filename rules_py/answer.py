@@ -44,9 +44,10 @@ roll of the procedure in the order first met, with ``p_rolled``, the exact
 chance that it is made at all, and ``values``, the distribution of what it
 decided *given that it is made* (so each step's ``p`` sum to 1). They come
 from the same enumeration as the outcomes (:func:`rules_py.dice.enumerate_steps`),
-generically from the labels the procedure gives its dice. Each roll is
-listed as labelled, with no grouping: rolls whose labels differ by a turn or
-a count are separate steps, each with its own chance of being made.
+generically from the labels the procedure gives its dice. Rolls that decide
+the same values with the same chances (the chart at each turn start) are one
+step, at the place of the first, whose ``rolls`` list each of them with its
+own chance of being made and whose ``same`` says so.
 
 The headline. Every answer begins with ``headline``: one line on the outcome
 or two a player decides on (``Calculator.headline``), its parts in
@@ -75,7 +76,12 @@ for chances). The page renders them; it does no arithmetic.
 A roll answer (``"kind": "roll"``) gives the seed as text (a phrase seed
 keeps its phrase, see :mod:`rules_py.seeds`), the command that repeats it,
 every die with its face and whether it scored, each pooled result in
-words, and each outcome's rolled value with its label.
+words, and each outcome's rolled value with its label. Each roll also has
+its ``working``, the arithmetic from the dice to what the procedure made of
+them ("2D6 = 5 + 4 = 9, less 4 for flak = 5", from ``dice.then``), what its
+result ``means`` where that rests on a rule (a chart's row), and the
+``rule`` section it applies (see :mod:`rules_py.rule_refs`). A resolution's
+trail (``given``) is the same log.
 """
 
 from __future__ import annotations
