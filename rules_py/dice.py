@@ -561,7 +561,9 @@ class Rolling(Dice):
     """Roll mode: real dice from ``random.Random(seed)``, every die recorded.
 
     ``log`` lists, in the order rolled, one dict per choice point:
-    ``{"label", "dice" (such as "3D6"), "faces" (each die shown), "result"}``.
+    ``{"label", "dice" (such as "3D6"), "faces" (each die shown), "result"}``,
+    and ``then``, the (how, value) steps the procedure worked out from it
+    (:meth:`Dice.then`), when there are any.
     """
 
     def __init__(self, seed: int):
