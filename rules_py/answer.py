@@ -44,9 +44,10 @@ roll of the procedure in the order first met, with ``p_rolled``, the exact
 chance that it is made at all, and ``values``, the distribution of what it
 decided *given that it is made* (so each step's ``p`` sum to 1). They come
 from the same enumeration as the outcomes (:func:`rules_py.dice.enumerate_steps`),
-generically from the labels the procedure gives its dice. Each roll is
-listed as labelled, with no grouping: rolls whose labels differ by a turn or
-a count are separate steps, each with its own chance of being made.
+generically from the labels the procedure gives its dice. Rolls that decide
+the same values with the same chances (the chart at each turn start) are one
+step, at the place of the first, whose ``rolls`` list each of them with its
+own chance of being made and whose ``same`` says so.
 
 The headline. Every answer begins with ``headline``: one line on the outcome
 or two a player decides on (``Calculator.headline``), its parts in
@@ -89,7 +90,12 @@ for chances). The page renders them; it does no arithmetic.
 A roll answer (``"kind": "roll"``) gives the seed as text (a phrase seed
 keeps its phrase, see :mod:`rules_py.seeds`), the command that repeats it,
 every die with its face and whether it scored, each pooled result in
-words, and each outcome's rolled value with its label.
+words, and each outcome's rolled value with its label. Each roll also has
+its ``working``, the arithmetic from the dice to what the procedure made of
+them ("2D6 = 5 + 4 = 9, less 4 for flak = 5", from ``dice.then``), what its
+result ``means`` where that rests on a rule (a chart's row), and the
+``rule`` section it applies (see :mod:`rules_py.rule_refs`). A resolution's
+trail (``given``) is the same log.
 """
 
 from __future__ import annotations
@@ -113,8 +119,10 @@ from .formats import (
     points,
     signed,
     value_label,
+    working_text,
     cells_of,
 )
+from .rule_refs import rule_doc
 from .given import dice_text
 from .seeds import Seed
 
@@ -239,6 +247,14 @@ class OutcomeOdds:
             out["at_least"], out["at_most"] = decimal(at_least * 100, 2), decimal(at_most * 100, 2)
         return out
 
+    def cumulative_labels(self, value: Any, label: str) -> dict[str, str]:
+        """How a value on the number scale reads as at least and at most: "\u22652" and
+        "\u22642"; a word past every number ("later") is itself at least (nothing
+        lies beyond it), and at most it is every value on the scale."""
+        if value in self._above:
+            return {"at_least_label": label, "at_most_label": f"any, {label} included"}
+        return {"at_least_label": f"\u2265{label}", "at_most_label": f"\u2264{label}"}
+
     def cli(self) -> dict[str, str]:
         """The CLI's odds of this outcome: value -> exact chance, in display order."""
         return {format_value(v): format_probability(p) for v, p in self.pairs}
@@ -268,8 +284,9 @@ class OutcomeOdds:
             if value in cumulative:
                 at_least, at_most = cumulative[value]
                 row.update(at_least=format_probability(at_least), at_least_percent=percent(at_least), at_most=format_probability(at_most), at_most_percent=percent(at_most))
+                row.update(self.cumulative_labels(value, row["label"]))
             else:
-                row.update(at_least=None, at_least_percent=None, at_most=None, at_most_percent=None)
+                row.update(at_least=None, at_least_percent=None, at_most=None, at_most_percent=None, at_least_label=None, at_most_label=None)
             row["heights"] = self.heights(value)
             values.append(row)
         doc["values"] = values
@@ -396,13 +413,42 @@ def _head(calc: Calculator, inputs: Mapping[str, Any], kind: str) -> dict[str, A
     }
 
 
-def step_doc(step: Step) -> dict[str, Any]:
-    """One step of "how it comes about": exact chances as text, with their percentages."""
+def how_often(p: Fraction) -> str:
+    """How often a roll is made, in words: "always rolled", "rolled 33.3% of the time (1/3)"."""
+    return "always rolled" if p == 1 else f"rolled {percent(p)} of the time ({format_probability(p)})"
+
+
+def _roll_doc(step: Step) -> dict[str, str]:
+    return {"label": step.label, "p_rolled": format_probability(step.p_rolled), "p_rolled_percent": percent(step.p_rolled), "often": how_often(step.p_rolled)}
+
+
+def step_doc(step: Step, same: list[Step] | None = None) -> dict[str, Any]:
+    """One step of "how it comes about": exact chances as text, with their
+    percentages. ``same`` lists the rolls that read the very same table
+    (``step`` first): the step stands for them all, each with how often it
+    is made (``rolls``), and ``same`` says so in words."""
     values = []
     for value, p in step.values:
         text = " ".join(format_value(v) for v in value) if isinstance(value, tuple) else format_value(value)
         values.append({"value": text, "label": dice_words(value, step.names, step.counting), "p": format_probability(p), "percent": percent(p)})
-    return {"label": step.label, "p_rolled": format_probability(step.p_rolled), "p_rolled_percent": percent(step.p_rolled), "values": values}
+    rolls = same or [step]
+    return {
+        **_roll_doc(step),
+        "values": values,
+        "rolls": [_roll_doc(s) for s in rolls],
+        "same": f"The same table, for {len(rolls)} rolls:" if len(rolls) > 1 else None,
+    }
+
+
+def step_docs(steps: list[Step]) -> list[dict[str, Any]]:
+    """The steps, identical rolls grouped: rolls that decide the same values
+    with the same chances, read the same way (the air strike chart at each
+    turn start, two attacks' 3D6 hits), are one step at the place of the
+    first, listing every roll it stands for."""
+    groups: dict[tuple, list[Step]] = {}
+    for step in steps:
+        groups.setdefault((step.values, step.names, step.counting), []).append(step)
+    return [step_doc(same[0], same) for same in groups.values()]
 
 
 class OddsAnswer:
@@ -442,7 +488,7 @@ class OddsAnswer:
         doc["outcomes"] = [o.doc() for o in self.outcomes]
         doc["units"] = units_table(doc["outcomes"])
         doc["notes"] = list(self.odds.notes)
-        doc["steps"] = [step_doc(s) for s in self.odds.steps]
+        doc["steps"] = step_docs(self.odds.steps)
         doc["summary"] = _summary(doc["outcomes"], doc["units"])
         return doc
 
@@ -520,8 +566,8 @@ class Difference:
                 "leaves_out": {"a": [value_label(outcome, v) for v in a.leaves_out], "b": [value_label(outcome, v) for v in b.leaves_out]},
             }
             said = f"mean {decimal(a.mean, 2)} \u2192 {decimal(b.mean, 2)} ({plus(d)})"
-        else:  # words: the likeliest value of each
-            said = f"most likely {_likeliest(a)} \u2192 {_likeliest(b)}"
+        else:  # words: the likeliest value of each, once when it is the same
+            said = f"most likely {_likeliest(a)} in both" if _likeliest(a) == _likeliest(b) else f"most likely {_likeliest(a)} \u2192 {_likeliest(b)}"
         top = max([p for _, p in a.pairs] + [p for _, p in b.pairs])
         doc["values"] = [
             {
@@ -609,9 +655,13 @@ def _jsonable(value: Any) -> Any:
     return str(value)
 
 
-def die_doc(entry: Mapping[str, Any]) -> dict[str, Any]:
+def die_doc(entry: Mapping[str, Any], page: str = "") -> dict[str, Any]:
     """One entry of a roll's dice log, for reading: each face and whether it
-    scored, and what the dice decided in words."""
+    scored, what the dice decided in words (``result``), the arithmetic from
+    the dice to what the procedure made of them (``working``), what the
+    result means where that rests on a rule (``means``, or None), and the
+    rule section the roll applies (``rule``, on ``page`` unless it names
+    another; None for a roll that names none)."""
     result = entry["result"]
     per_face = entry.get("per_face")
     faces = []
@@ -627,11 +677,30 @@ def die_doc(entry: Mapping[str, Any]) -> dict[str, Any]:
             scored = result
         faces.append({"face": face, "scored": scored})
     counting = bool(entry.get("counting"))
+    adds = is_number(result) and not counting and per_face is not None
     if is_number(result) and not counting and per_face is not None and len(entry["faces"]) > 1:
         said = f"total {number_text(result)}"
     else:
         said = dice_words(result, entry.get("names"), counting)
-    return {"label": entry["label"], "dice": entry["dice"], "faces": faces, "result": said}
+    label = entry["label"]
+    means = getattr(label, "means", None)
+    rule = getattr(label, "rule", None)
+    decided = dice_words(result, entry.get("names"), counting)
+    return {
+        "label": str(label),
+        "dice": entry["dice"],
+        "faces": faces,
+        "result": said,
+        "working": working_text(entry["dice"], entry["faces"], decided, adds, entry.get("then", ())),
+        "means": means.get(result) if means else None,
+        "rule": rule_doc(rule, page) if rule is not None else None,
+    }
+
+
+def _cli_die(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """One die of a roll's log as ``roll`` prints it: its label, dice, faces and
+    result (the typed answer's ``die_doc`` adds the working, its meaning and its rule)."""
+    return {"label": str(entry["label"]), "dice": entry["dice"], "faces": list(entry["faces"]), "result": _jsonable(entry["result"])}
 
 
 NO_DICE = "No dice were rolled: with these inputs every result is certain."
@@ -653,7 +722,7 @@ class RollAnswer:
             "calculator": self.calc.id,
             "inputs": {k: format_value(v) for k, v in roll.inputs.items()},
             "seed": roll.seed,
-            "dice": [{"label": d["label"], "dice": d["dice"], "faces": list(d["faces"]), "result": _jsonable(d["result"])} for d in roll.dice],
+            "dice": [_cli_die(d) for d in roll.dice],
             "outcomes": {o.name: format_value(roll.outcomes[o.name]) for o in self.calc.outcomes_for(roll.inputs)},
         }
         if self.seed.phrase is not None:
@@ -668,7 +737,7 @@ class RollAnswer:
         doc["seed_phrase"] = seed.phrase
         args = ["python", "-m", "rules_py", "roll", calc.id, "--seed", seed.text, *(f"{k}={v}" for k, v in doc["changed"].items())]
         doc["command"] = shlex.join(args)
-        doc["dice"] = [die_doc(d) for d in roll.dice]
+        doc["dice"] = [die_doc(d, calc.page) for d in roll.dice]
         doc["no_dice"] = None if roll.dice else (NO_DICE if calc.rolls_dice else NO_DICE_AT_ALL)
         outcomes = []
         for o in calc.outcomes_for(roll.inputs):
@@ -787,7 +856,7 @@ class Resolution:
             "calculator": self.calc.id,
             "inputs": {k: format_value(v) for k, v in self.inputs.items()},
             "status": self.status,
-            "given": [{"label": d["label"], "dice": d["dice"], "faces": list(d["faces"]), "result": _jsonable(d["result"])} for d in self.given.log],
+            "given": [_cli_die(d) for d in self.given.log],
         }
         if self.need:
             out["need"] = self._need_doc(False)
@@ -805,7 +874,7 @@ class Resolution:
         if self.entries:
             args += ["--dice", doc["dice_text"]]
         doc["command"] = shlex.join(args)
-        doc["given"] = [die_doc(d) for d in self.given.log]
+        doc["given"] = [die_doc(d, calc.page) for d in self.given.log]
         doc["need"] = self._need_doc(True)
         odds = self.odds.doc()
         doc["outcomes"] = odds["outcomes"]

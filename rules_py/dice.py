@@ -103,6 +103,7 @@ __all__ = [
     "enumerate_steps",
     "enumerate_values",
     "Step",
+    "Label",
 ]
 
 
@@ -450,6 +451,25 @@ def _fold_outcomes(fold: _Fold, steps: "_StepLog | None") -> dict[str, Distribut
 
 
 # ---------------------------------------------------------------------------
+# What a roll's record says beside its dice
+
+
+class Label(str):
+    """A roll's label, with what its record says beside the dice: ``rule``,
+    the rule section the roll applies (a :class:`rules_py.rule_refs.Rule`),
+    and ``means``, what each result the roll can decide means in words, where
+    that rests on a rule (a mapping from the result to its words: a chart's
+    row, say). It is the label's own text everywhere else (a key, a step's
+    name, the ``need`` of a resolution), so the odds never see the rest."""
+
+    def __new__(cls, text: str, rule: Any = None, means: Mapping[Hashable, str] | None = None) -> "Label":
+        self = super().__new__(cls, text)
+        self.rule = rule
+        self.means = means or None
+        return self
+
+
+# ---------------------------------------------------------------------------
 # The dice object
 
 
@@ -493,7 +513,20 @@ class Dice:
         ``fn(dice, *args) -> dict`` of outcome names no other part returns."""
         raise NotImplementedError
 
-    def fold(self, groups: Iterable[Pool | Iterable[Pool]], outcome: Callable[..., Mapping[str, Hashable]], reads: Mapping[str, Reads] | None = None) -> Any:
+    def then(self, how: str, value: Any) -> Any:
+        """``value``, worked out from the last roll by ``how`` ("less 4 for
+        flak", "halved, rounding down"): a roll's record shows the arithmetic
+        as "2D6 = 9, less 4 for flak = 5". It changes nothing else, and in
+        odds mode it records nothing."""
+        return value
+
+    def fold(
+        self,
+        groups: Iterable[Pool | Iterable[Pool]],
+        outcome: Callable[..., Mapping[str, Hashable]],
+        reads: Mapping[str, Reads] | None = None,
+        working: Callable[..., Iterable[tuple[str, Any]]] | None = None,
+    ) -> Any:
         """The outcomes of independent pools: ``outcome(*values)``, a pure
         function of each group's value (a group is a Pool, or several pools
         whose values add up, element-wise for vector keys, through their
@@ -506,7 +539,11 @@ class Dice:
         it is then folded over those marginals only. A name left out reads
         everything (the joint). Its result must be returned untouched (the
         odds-mode value is a token); anywhere else it is an exact product of
-        choice points, one per pool."""
+        choice points, one per pool.
+
+        ``working``, a function of the groups' values like ``outcome``, gives
+        the arithmetic a roll's record shows after the last pool, as
+        (how, value) pairs (see :meth:`then`); only a roll calls it."""
         values = []
         for group in _groups(groups):
             total = None
@@ -514,6 +551,9 @@ class Dice:
                 value = _masked(self.pool(p.n, p.sides, p.label, p.key, p.counts), p.adds)
                 total = value if total is None else _add(total, value)
             values.append(total)
+        if working is not None and isinstance(self, Rolling):
+            for how, value in working(*values):
+                self.then(how, value)
         return dict(outcome(*values))
 
 
@@ -521,7 +561,9 @@ class Rolling(Dice):
     """Roll mode: real dice from ``random.Random(seed)``, every die recorded.
 
     ``log`` lists, in the order rolled, one dict per choice point:
-    ``{"label", "dice" (such as "3D6"), "faces" (each die shown), "result"}``.
+    ``{"label", "dice" (such as "3D6"), "faces" (each die shown), "result"}``,
+    and ``then``, the (how, value) steps the procedure worked out from it
+    (:meth:`Dice.then`), when there are any.
     """
 
     def __init__(self, seed: int):
@@ -546,6 +588,12 @@ class Rolling(Dice):
 
     def _shown(self, label: str, spec: str, faces: list[int], value: Any, counted: dict | None = None) -> Any:
         self.log.append({"label": label, "dice": spec, "faces": faces, "result": value, **(counted or {})})
+        return value
+
+    def then(self, how, value):
+        # The arithmetic that follows the last roll, in its record ("then").
+        if self.log:
+            self.log[-1].setdefault("then", []).append((how, value))
         return value
 
     def sub(self, fn, *args, **labels):
@@ -659,7 +707,7 @@ class _Exhausted(Dice):
 class _PartsProbe(_Exhausted):
     """Finds whether a procedure is wholly made of ``dice.parts``: any other use of dice says no."""
 
-    def fold(self, groups, outcome, reads=None):
+    def fold(self, groups, outcome, reads=None, working=None):
         raise _OutOfForced
 
     def parts(self, *parts):
@@ -890,7 +938,7 @@ class Enumerating(Dice):
             self._steps.add_part((fn, seen), edges, self._num, self._den)
         return _Freeze.unpack(self._pick(dist))
 
-    def fold(self, groups, outcome, reads=None):
+    def fold(self, groups, outcome, reads=None, working=None):
         if self._top and not self._sizes:
             return _Fold(_groups(groups), outcome, reads)
         return super().fold(groups, outcome, reads)

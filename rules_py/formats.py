@@ -19,7 +19,8 @@ Every text a player or a script sees is made here, from exact values:
 * ``value_label``: one value of an outcome (yes/no, words with spaces,
   cells numbered from 1), and ``input_label`` one value of an input (a
   choice's label); ``dice_words``: what a roll of dice decided, in words
-  ("2 successes, no sixes").
+  ("2 successes, no sixes"); ``working_text``: a roll's arithmetic, from
+  its dice to what they decided ("2D6 = 5 + 4 = 9, less 4 for flak = 5").
 
 The answer (:mod:`rules_py.answer`), the CLI and the quick-reference sheets
 all call these, so that one value always reads one way.
@@ -195,3 +196,44 @@ def dice_words(value: Any, names: Sequence[tuple[str, str]] | None, counting: bo
     if is_number(value):
         return number_text(value)
     return words(str(value))
+
+
+def then_words(value: Any) -> str:
+    """A value worked out after a roll, as its record shows it: " = 5", or ": no" for a yes/no or a word."""
+    if is_number(value):
+        return f" = {number_text(value)}"
+    return f": {dice_words(value, None, False)}"
+
+
+def working_text(dice: str, faces: Sequence[int], decided: str, adds: bool, then: Sequence[tuple[str, Any]]) -> str:
+    """A roll's arithmetic in one line: the dice and what they decided, then
+    each step worked out from it ("how", value), in order.
+
+    ``adds`` for dice whose faces add up (a total): their sum is shown
+    ("3D6 = 3 + 2 + 6 = 11"); otherwise what the dice decided ("4D6 = 2
+    successes", "D6 = 1: rookie pilot"). A pool given by its score has no
+    faces: "4D6 scored 2 successes"."""
+    if not faces:
+        text = f"{dice} scored {decided}"
+    elif adds and len(faces) > 1:
+        text = f"{dice} = {' + '.join(map(str, faces))} = {decided}"
+    elif adds or decided == str(faces[0]):
+        text = f"{dice} = {decided}"
+    else:
+        text = f"{dice} = {faces[0]}: {decided}" if len(faces) == 1 else f"{dice} = {decided}"
+    return text + "".join(f", {how}{then_words(value)}" for how, value in then)
+
+
+def adjusted(by: int) -> str:
+    """A modifier applied to a roll, in words: "plus 3", "less 1"."""
+    return f"plus {by}" if by >= 0 else f"less {-by}"
+
+
+def means_of(rows: Sequence[Any], key: str, name: str = "name", effect: str = "effect") -> dict[Any, str]:
+    """What each result of a chart means, from its table's rows: "Rookie pilot: the opposing player
+    chooses …" ("Here it comes! The aircraft …" after a name that ends a sentence)."""
+    out = {}
+    for row in rows:
+        title, text = row[name], row[effect]
+        out[row[key]] = f"{title} {text}" if title[-1:] in "!?." else f"{title}: {text[:1].lower()}{text[1:]}"
+    return out

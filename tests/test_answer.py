@@ -132,6 +132,21 @@ def test_words_past_every_number_rank_above_them():
     assert turn["mean"] == "18/13" and turn["mean_text"] == "1.38"
     assert turn["mean_leaves_out"] == ["later"] and turn["mean_leaves_out_p"] == "1/27"
     assert "leaving out later" in turn["summary"]
+    # Read as at least and at most: "later" is itself at least (nothing lies past it; its 1/27
+    # is 3.7%), never "≥later", and at most it is every value on the scale.
+    later = row(doc, "arrival_turn", "later")
+    assert (later["at_least_label"], later["at_least_percent"]) == ("later", "3.7%")
+    assert (later["at_most_label"], later["at_most_percent"]) == ("any, later included", "100%")
+    assert (row(doc, "arrival_turn", "2")["at_least_label"], row(doc, "arrival_turn", "2")["at_most_label"]) == ("≥2", "≤2")
+
+
+def test_a_comparison_whose_likeliest_value_stays_says_it_once():
+    # Two more flak hits change no attack's chance (the resolution D6: ground attack on 4-6,
+    # 1/2, the likeliest either way, and flak alone cannot drive the aircraft off): said once.
+    doc = rules_py.compare("k47-air-strike", {}, {"flak_hits": "2"})
+    attack = next(d for d in doc["differences"] if d["name"] == "attack")
+    assert attack["summary"] == "Attack: most likely ground attack in both"
+    assert "ground attack → ground attack" not in json.dumps(doc, ensure_ascii=False)
 
 
 def test_words_off_the_scale_have_no_cumulative_chance():

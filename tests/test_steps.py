@@ -24,7 +24,8 @@ CASES = [(c.id, inputs) for c in CALCS for inputs in ({}, *c.examples)]
 
 
 def steps_of(doc):
-    return {s["label"]: s for s in doc["steps"]}
+    """Every roll by its label, with its step's table (a step that stands for several identical rolls lists them in ``rolls``)."""
+    return {roll["label"]: {**s, **roll} for s in doc["steps"] for roll in s["rolls"]}
 
 
 def check_steps(doc):
@@ -67,8 +68,31 @@ def test_air_strike_chart_steps_match_the_chart():
     assert steps["air strike chart, start of turn 2"]["p_rolled"] == "1/3"
     assert steps["air strike chart, start of turn 3"]["p_rolled"] == "1/9"
     assert "air strike chart, start of turn 4" not in steps
-    # The chart's steps come first, in the order the procedure meets them.
-    assert [s["label"] for s in rules_py.answer("k47-air-strike", {"turns": "3"})["steps"]][:3] == [f"air strike chart, start of turn {t}" for t in (1, 2, 3)]
+    # The chart's rolls read one table: one step, first, listing them in the order the procedure meets them.
+    chart = rules_py.answer("k47-air-strike", {"turns": "3"})["steps"][0]
+    assert [r["label"] for r in chart["rolls"]] == [f"air strike chart, start of turn {t}" for t in (1, 2, 3)]
+    assert [r["often"] for r in chart["rolls"]] == ["always rolled", "rolled 33.3% of the time (1/3)", "rolled 11.1% of the time (1/9)"]
+    assert chart["same"] == "The same table, for 3 rolls:"
+
+
+def test_identical_rolls_are_one_step_that_says_so():
+    """With flak (2 known hits, 4 shots at 5+), the attack's hits were a step per flak count
+    ("less 2 for flak" ... "less 5 for flak"): the same 3D6 table six times over. Now the flak
+    is arithmetic after the roll, so each attack's hits are one roll, and the two attacks that
+    roll 3D6 (ground attack, strafing) share one step: 3D6 = 3 with 1/216, 10 with 27/216 = 1/8.
+    Ground attack is chosen on 4-6 (1/2), strafing on 1 (1/6), each only when the run goes on:
+    flak takes 6 or more (2 + all 4 shots, (1/3)^4 = 1/81) otherwise, so 80/81 * 1/2 = 40/81 and
+    80/81 * 1/6 = 40/243. The fighter-bomber's 2D6 is a table of its own."""
+    doc = rules_py.answer("k47-air-strike", {"flak_hits": "2", "flak_shots": "4", "down": "true", "target": "artillery"})
+    hits = [s for s in doc["steps"] if "hits (" in s["label"]]
+    assert [[r["label"] for r in s["rolls"]] for s in hits] == [["Fighter-bomber: hits (2D6)"], ["Ground-attack aircraft: hits (3D6)", "Strafing fighter: hits (3D6)"]]
+    three = hits[1]
+    assert [r["p_rolled"] for r in three["rolls"]] == ["40/81", "40/243"]
+    assert three["same"] == "The same table, for 2 rolls:" and hits[0]["same"] is None
+    table = {v["value"]: v["p"] for v in three["values"]}
+    assert (table["3"], table["10"], table["18"]) == ("1/216", "1/8", "1/216")
+    # No label is a roll split by a figure worked out after it.
+    assert not any("for flak" in r["label"] for s in doc["steps"] for r in s["rolls"])
 
 
 def test_air_strike_attack_dice_are_rolled_as_often_as_their_attack():

@@ -13,7 +13,8 @@ margin C - O is distributed as Bin(c + o, 1/2) - o, since o - O ~ Bin(o, 1/2).
 from __future__ import annotations
 
 from ..calculator import Calculator, Choice, Field, Outcome
-from ..dice import SUCCESSES, Pool, at_least
+from ..dice import SUCCESSES, Label, Pool, at_least
+from ..rule_refs import of_table
 from ..tables import load
 
 NATIONS = load("combat_hq", "comms_dice")
@@ -33,9 +34,15 @@ def comms_dice(nation: str, boosts: int, air_recon: bool) -> int:
 def comms_check(dice, nation: str, boosts: int, air_recon: bool) -> dict:
     """One comms check: success when comms successes exceed the opposing ones."""
     target, opposing_target = POOLS.lookup("pool", "comms", "target"), POOLS.lookup("pool", "opposing", "target")
-    own = Pool(comms_dice(nation, boosts, air_recon), 6, "comms dice", at_least(target), SUCCESSES)
-    opposing = Pool(POOLS.lookup("pool", "opposing", "dice"), 6, "opposing dice", at_least(opposing_target), SUCCESSES)
-    return dice.fold((own, opposing), _verdict)
+    own = Pool(comms_dice(nation, boosts, air_recon), 6, Label("comms dice", of_table(POOLS)), at_least(target), SUCCESSES)
+    opposing = Pool(POOLS.lookup("pool", "opposing", "dice"), 6, Label("opposing dice", of_table(POOLS)), at_least(opposing_target), SUCCESSES)
+    return dice.fold((own, opposing), _verdict, working=_working)
+
+
+def _working(own: int, opposed: int) -> list:
+    """The check's arithmetic, for a roll's record: the margin, and whether it gets through."""
+    verdict = _verdict(own, opposed)
+    return [(f"margin {own} \u2212 {opposed}", verdict["margin"]), ("more comms successes than opposing ones", verdict["success"])]
 
 
 def _verdict(own: int, opposed: int) -> dict:

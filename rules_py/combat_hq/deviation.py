@@ -15,10 +15,14 @@ note ``chq-deviation-hit-faces``), so that is the input ``hit_faces`` = h:
 from __future__ import annotations
 
 from ..calculator import Calculator, Field, Outcome
+from ..dice import Label
+from ..formats import adjusted
+from ..rule_refs import of_table
 from ..tables import load
 
 DIE = load("combat_hq", "deviation_die")
-DISTANCE = load("combat_hq", "deviation_distance").rows[0]
+DISTANCES = load("combat_hq", "deviation_distance")
+DISTANCE = DISTANCES.rows[0]
 DEFAULT_HIT_FACES = 2  # the reading of Interpretation note chq-deviation-hit-faces
 
 
@@ -42,10 +46,10 @@ def _die_label(hit_faces: int) -> str:
 
 def deviation(dice, hit_faces: int) -> dict:
     """Roll the deviation die; on an arrow, roll how far the template drifts."""
-    if dice.d6(_die_label(hit_faces), chart=face_reading(hit_faces)) == HIT:
+    if dice.d6(Label(_die_label(hit_faces), of_table(DIE)), chart=face_reading(hit_faces)) == HIT:
         return {"deviates": False, "distance": 0}
-    drift = dice.sum_of(DISTANCE["dice"], 6, f"drift in inches ({DISTANCE['dice']}D6 + {DISTANCE['add']})")
-    return {"deviates": True, "distance": drift + DISTANCE["add"]}
+    drift = dice.sum_of(DISTANCE["dice"], 6, Label(f"drift in inches ({DISTANCE['dice']}D6 + {DISTANCE['add']})", of_table(DISTANCES)))
+    return {"deviates": True, "distance": dice.then(adjusted(DISTANCE["add"]), drift + DISTANCE["add"])}
 
 
 def _notes(inputs: dict) -> list[str]:

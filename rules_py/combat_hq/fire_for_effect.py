@@ -46,7 +46,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..calculator import Calculator, Choice, Field, Outcome
-from ..dice import Pool
+from ..dice import Label, Pool
+from ..rule_refs import of_table
 from ..tables import load
 
 SHEAVES = load("combat_hq", "sheaves")
@@ -95,7 +96,7 @@ def unit_dice(reaction_dice: int, cover: str, partial: bool) -> int:
 def _pool_label(side: str, n: int, tn: int) -> str:
     # A roll's label, built once per pool size: the procedure runs once per leaf
     # of the odds tree, where labels go unused. (A memo of text, not a cache key.)
-    return f"{side} ({n}D6, {tn}+): successes and 6s"
+    return Label(f"{side} ({n}D6, {tn}+): successes and 6s", of_table(FIRE_DICE if side.startswith("battery") else COVER))
 
 
 def _disruptions(unopposed: int, suppressed: bool, reading: str) -> int:
@@ -161,7 +162,15 @@ def fire_for_effect(
         reads["unopposed"] = reads["forced_back"] = _SUCCESSES
     if not suppressed_without_disruption:
         reads["suppressed"] = _SIXES
-    return dice.fold((battery, unit), outcome, reads)
+    def working(fire: tuple[int, int], against: tuple[int, int]) -> list:
+        # What the record of a roll shows after the last pool: the outcome's own values, with what they came from.
+        result = outcome(fire, against)
+        return [
+            (f"{fire[0]} Fire Dice successes against {against[0]}, Disruptions", result["unopposed"]),
+            (f"the battery's 6s against the unit's, {fire[1]} to {against[1]}, suppressed", result["suppressed"]),
+        ]
+
+    return dice.fold((battery, unit), outcome, reads, working=working)
 
 
 def _notes(inputs: dict) -> list[str]:

@@ -27,6 +27,9 @@ most 7 * 3 * 16 paths of flak total, attack and hits for the run.
 from __future__ import annotations
 
 from ..calculator import Calculator, Choice, Field, InputError, Outcome
+from ..dice import Dice, Label
+from ..formats import adjusted, means_of
+from ..rule_refs import of_table
 from ..tables import load
 from .flak import ABORT_HITS, TO_HIT, flak_total
 from .notation import by_key, chart, dice as notation
@@ -44,6 +47,9 @@ ATTACKS = by_key(RESOLUTION, "attack")
 SPOTTING_DICE = SPOTTING.rows[0]["pins"]
 SPOTTING_RANGE = SPOTTING.rows[0]["range"]
 MAX_TURNS = 12
+# What a roll's record says of each result of a chart: its row's effect, in our words.
+ARRIVAL_MEANS = means_of(CHART.rows, "result")
+NOT_RECORDED = Dice()  # the arithmetic of resolve_hits, worked out with no roll to record it in
 
 FLAK_ORDERS = (
     Choice("flak_first", "Take flak hits off first, then halve"),
@@ -64,19 +70,30 @@ def halve(hits: int, rounding: str) -> int:
     return (hits + 1) // 2 if rounding == "up" else hits // 2
 
 
-def resolve_hits(rolled: int, flak: int, halved: bool, flak_order: str, rounding: str) -> int:
-    """The hits the target takes: the roll less one per flak hit, halved if Down; never below 0."""
+def resolve_hits(rolled: int, flak: int, halved: bool, flak_order: str, rounding: str, dice: Dice = NOT_RECORDED) -> int:
+    """The hits the target takes: the roll less one per flak hit, halved if Down; never below 0.
+
+    Each step is shown in the roll's record (``dice.then``)."""
+
+    def less_flak(hits: int) -> int:
+        if not flak:
+            return hits
+        return dice.then(f"less {flak} for flak" + (", never below 0" if hits < flak else ""), max(hits - flak, 0))
+
+    def halved_hits(hits: int) -> int:
+        return dice.then(f"halved for a Down target, rounding {rounding}", halve(hits, rounding))
+
     if not halved:
-        return max(rolled - flak, 0)
+        return less_flak(rolled)
     if flak_order == "halve_first":
-        return max(halve(rolled, rounding) - flak, 0)
-    return halve(max(rolled - flak, 0), rounding)
+        return less_flak(halved_hits(rolled))
+    return halved_hits(less_flak(rolled))
 
 
 def strike_arrival(dice, turns: int) -> dict:
     """Roll the air strike chart each turn until an aircraft comes or ``turns`` have passed."""
     for turn in range(1, turns + 1):
-        result = dice.d6(f"air strike chart, start of turn {turn}", chart=ARRIVAL_BY_FACE)
+        result = dice.d6(Label(f"air strike chart, start of turn {turn}", of_table(CHART), ARRIVAL_MEANS), chart=ARRIVAL_BY_FACE)
         if result != "empty":
             return {"arrival_turn": turn, "rookie": result == "rookie"}
     return {"arrival_turn": "later", "rookie": False}
@@ -85,11 +102,12 @@ def strike_arrival(dice, turns: int) -> dict:
 def spotting_roll(dice) -> dict:
     """One unit's spotting pins (D3-1 in the table)."""
     count, sides, modifier = notation(SPOTTING_DICE)
-    label = f"spotting pins on the target ({SPOTTING_DICE})"
-    if count == 1:
-        # One die: the log shows the pins themselves, not the bare face.
-        return {"spotting_pins": dice.die(sides, label, chart=tuple(max(face + modifier, 0) for face in range(1, sides + 1)))}
-    return {"spotting_pins": max(dice.sum_of(count, sides, label) + modifier, 0)}
+    label = Label(f"spotting pins on the target ({SPOTTING_DICE})", of_table(SPOTTING))
+    rolled = dice.die(sides, label) if count == 1 else dice.sum_of(count, sides, label)
+    if not modifier:
+        return {"spotting_pins": rolled}
+    pins = max(rolled + modifier, 0)
+    return {"spotting_pins": dice.then(adjusted(modifier) + (", never below 0" if rolled + modifier < 0 else ""), pins)}
 
 
 def attack_run(
@@ -114,7 +132,7 @@ def attack_run(
         flak = dice.sub(flak_total, flak, more_flak_shots, more_flak_hit_on)
     if flak >= ABORT_HITS:
         return {"aborted": True, "attack": "none", "hits": 0, "pins": 0, "penetration": 0}
-    attack = dice.d6("air strike resolution: the attack", chart=ATTACK_BY_FACE)
+    attack = dice.d6(Label("air strike resolution: the attack", of_table(RESOLUTION)), chart=ATTACK_BY_FACE)
     row = ATTACKS[attack]
     hits = dice.sub(attack_hits, attack, flak, down and (row["down_halves"] or down_halves_every_attack), flak_order, rounding)
     pins = max(row["pins"] - flak, 0) if flak_cancels_pins else row["pins"]
@@ -125,8 +143,10 @@ def attack_hits(dice, attack: str, flak: int, halved: bool, flak_order: str, rou
     """The attack's hit dice, less the flak hits, halved when the target is Down and may be."""
     row = ATTACKS[attack]
     count, sides, modifier = notation(row["hits"])
-    rolled = dice.sum_of(count, sides, f"{row['name']}: hits ({row['hits']}), less {flak} for flak") + modifier
-    return resolve_hits(rolled, flak, halved, flak_order, rounding)
+    rolled = dice.sum_of(count, sides, Label(f"{row['name']}: hits ({row['hits']})", of_table(RESOLUTION)))
+    if modifier:
+        rolled = dice.then(adjusted(modifier), rolled + modifier)
+    return resolve_hits(rolled, flak, halved, flak_order, rounding, dice)
 
 
 def air_strike(

@@ -13,6 +13,8 @@ changes nothing, so the stage has at most A + 1 values whatever n is.
 from __future__ import annotations
 
 from ..calculator import Calculator, Choice, Field, Outcome
+from ..dice import Label
+from ..rule_refs import of_table, section
 from ..tables import load
 
 HOLD_FIRE = load("konflikt47", "flak_hold_fire")
@@ -20,21 +22,26 @@ FIGURES = load("konflikt47", "flak_figures")
 
 ABORT_HITS = FIGURES.lookup("figure", "abort_hits", "value")
 TO_HIT = FIGURES.lookup("figure", "to_hit", "value")
+FLAK_RULE = section("enemy-flak", "Enemy flak")
 
 
 def flak_total(dice, known_hits: int, shots: int, hit_on: int) -> int:
     """Total flak hits on the aircraft, capped at the abort threshold."""
     hits = known_hits
     if shots and hits < ABORT_HITS:
-        hits += dice.successes(shots, hit_on, f"flak at the aircraft: {shots} shots hitting on {hit_on}+")
+        hits += dice.successes(shots, hit_on, Label(f"flak at the aircraft: {shots} shots hitting on {hit_on}+", FLAK_RULE))
+        if known_hits:
+            dice.then(f"plus {known_hits} {'hit' if known_hits == 1 else 'hits'} already", hits)
+        if hits >= ABORT_HITS:
+            dice.then(f"{ABORT_HITS} or more", "the aircraft is driven off")
     return min(hits, ABORT_HITS)
 
 
 def hold_fire(dice, experience: str, units: int) -> dict:
     """How many friendly flak units fail to hold their fire."""
     holds_on = HOLD_FIRE.lookup("experience", experience, "holds_on")
-    held = dice.successes(units, holds_on, f"friendly flak holds fire on {holds_on}+ ({units} units)")
-    return {"firing": units - held}
+    held = dice.successes(units, holds_on, Label(f"friendly flak holds fire on {holds_on}+ ({units} units)", of_table(HOLD_FIRE)))
+    return {"firing": dice.then(f"{units} {'unit' if units == 1 else 'units'} less {held} holding fire", units - held)}
 
 
 CALCULATORS = (

@@ -9,6 +9,8 @@ lost = n - saved. Otherwise nothing is rolled: saved = 0, lost = n.
 from __future__ import annotations
 
 from ..calculator import Calculator, Choice, Field, Outcome
+from ..dice import Label
+from ..rule_refs import of_table
 from ..tables import load
 
 CASES = load("konflikt47", "medic_cases")
@@ -20,7 +22,8 @@ def medic(dice, casualties: int, medic_in_range: bool, cause: str) -> dict:
     row = CASES.row("cause", cause)
     saved = 0
     if medic_in_range and row["medic_rolls"] and casualties:
-        saved = dice.successes(casualties, row["saved_on"], f"medic: one die per casualty, saved on {row['saved_on']}+")
+        saved = dice.successes(casualties, row["saved_on"], Label(f"medic: one die per casualty, saved on {row['saved_on']}+", of_table(CASES)))
+        dice.then(f"{casualties} {'casualty' if casualties == 1 else 'casualties'} less {saved} saved", casualties - saved)
     return {"saved": saved, "lost": casualties - saved}
 
 

@@ -16,6 +16,9 @@ checks with (1 - r)^(T+1). The two stages are independent parts
 from __future__ import annotations
 
 from ..calculator import Calculator, Field, Outcome
+from ..dice import Label
+from ..formats import means_of
+from ..rule_refs import of_table
 from ..tables import load
 from .notation import chart, dice as notation
 
@@ -25,12 +28,14 @@ BARRAGE_BY_FACE = chart(BARRAGE, "result")
 DISPERSAL_BY_FACE = chart(DISPERSAL, "result")
 DRIFT = DISPERSAL.lookup("result", "drifts", "drift")
 MAX_TURNS = 12
+BARRAGE_MEANS = means_of(BARRAGE.rows, "result")
+DISPERSAL_MEANS = means_of(DISPERSAL.rows, "result")
 
 
 def barrage_arrival(dice, turns: int) -> dict:
     """Roll the chart each turn until the smoke lands or ``turns`` have passed."""
     for turn in range(1, turns + 1):
-        result = dice.d6(f"smoke barrage chart, start of turn {turn}", chart=BARRAGE_BY_FACE)
+        result = dice.d6(Label(f"smoke barrage chart, start of turn {turn}", of_table(BARRAGE), BARRAGE_MEANS), chart=BARRAGE_BY_FACE)
         if result == "miscalculation":
             return {"arrival_turn": turn, "landing": "moved_by_enemy"}
         if result == "smoke":
@@ -44,10 +49,10 @@ def dispersal_check(dice, check: int) -> bool:
     A drift moves the smoke but keeps it; its distance is rolled for the
     player's log and does not change whether the smoke stays.
     """
-    result = dice.d6(f"smoke dispersal, check {check} after landing", chart=DISPERSAL_BY_FACE)
+    result = dice.d6(Label(f"smoke dispersal, check {check} after landing", of_table(DISPERSAL), DISPERSAL_MEANS), chart=DISPERSAL_BY_FACE)
     if result == "drifts":
         count, sides, modifier = notation(DRIFT)
-        dice.sum_of(count, sides, f"smoke drifts after check {check} ({DRIFT} inches, one random direction for all)")
+        dice.sum_of(count, sides, Label(f"smoke drifts after check {check} ({DRIFT} inches, one random direction for all)", of_table(DISPERSAL)))
     return result != "removed"
 
 

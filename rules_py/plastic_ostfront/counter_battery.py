@@ -16,6 +16,8 @@ P(spotted) = 1 - (1 - p)**n; when nothing is spotted all n throws were made.
 from __future__ import annotations
 
 from ..calculator import Calculator, Choice, Field, Outcome
+from ..dice import Label
+from ..rule_refs import of_table
 from ..tables import load
 from .shoot import MAX_BATTERIES
 
@@ -42,7 +44,7 @@ def counter_battery(dice, rockets: bool, locator: bool, enemy_batteries: int, ro
     for attempt in range(1, enemy_batteries + 1):
         if score - modifier <= 1:
             return {"spotted": True, "attempts": attempt}  # certain: no die to throw
-        if dice.d6(f"spot enemy battery {attempt} ({needs})", chart=tuple(f + modifier >= score for f in range(1, 7))):
+        if dice.d6(Label(f"spot enemy battery {attempt} ({needs})", of_table(TABLE)), chart=tuple(f + modifier >= score for f in range(1, 7))):
             return {"spotted": True, "attempts": attempt}
     return {"spotted": False, "attempts": enemy_batteries}
 

@@ -23,9 +23,12 @@ Hasty cover has no score (not applicable): it never collapses here.
 from __future__ import annotations
 
 from ..calculator import Calculator, Choice, Field, InputError, Outcome
+from ..dice import Label
+from ..rule_refs import of_table
 from ..tables import load
 
 COVER = load("plastic_ostfront", "cover")
+RULE = of_table(COVER)
 # Barrage points are never defined in the excerpt; the calculator starts at the usual intensity.
 USUAL_INTENSITY = load("plastic_ostfront", "intensity").row("usual", True)["level"]
 MAX_LEVELS = 12
@@ -42,13 +45,18 @@ STOREYS = (
 COVER_VALUES = tuple(dict.fromkeys(COVER.column("value")))
 
 
-def _throw(dice, n: int, target: int, *, label: str) -> bool:
-    """nD6 >= target, as one choice point: collapsed or not."""
+def _throw(dice, n: int, target: int, *, label: str, added: int = 0) -> bool:
+    """nD6 >= target, as one choice point: collapsed or not. ``added`` (the
+    barrage points, already taken off ``target``) is for the roll's record:
+    it shows the throw with them added against the score."""
     if target <= n:
         return True  # the lowest throw already makes it: no dice needed
     if target > 6 * n:
         return False
-    return dice.sum_of(n, 6, label) >= target
+    thrown = dice.sum_of(n, 6, Label(label, RULE))
+    if added:
+        dice.then(f"plus {added} barrage {'point' if added == 1 else 'points'}", thrown + added)
+    return dice.then(f"needs {target + added}+, collapses", thrown >= target)
 
 
 def _row_figures(cover: str, prepared: bool) -> tuple[str, int | None, str | None]:
@@ -69,17 +77,17 @@ def cover_collapse(dice, cover: str, prepared: bool, levels: int, barrage_points
         return {"collapsed": False, "levels_left": levels, "cover_left": value}
     needs = lambda target: f"collapse throw, {dice_thrown}D6 + {barrage_points} barrage points (needs {target + beat}+)"  # noqa: E731
     if not per_level:
-        down = dice.sub(_throw, dice_thrown, score + beat - barrage_points, label=needs(score))
+        down = dice.sub(_throw, dice_thrown, score + beat - barrage_points, label=needs(score), added=barrage_points)
         return {"collapsed": down, "levels_left": 0 if down else levels, "cover_left": after if down else value}
     if storeys == "whole":
         target = score * levels
-        down = dice.sub(_throw, dice_thrown, target + beat - barrage_points, label=needs(target))
+        down = dice.sub(_throw, dice_thrown, target + beat - barrage_points, label=needs(target), added=barrage_points)
         left = 0 if down else levels
     elif storeys == "one_level":
-        left = levels - dice.sub(_throw, dice_thrown, score + beat - barrage_points, label=needs(score) + ", top level")
+        left = levels - dice.sub(_throw, dice_thrown, score + beat - barrage_points, label=needs(score) + ", top level", added=barrage_points)
     else:
         left = levels
-        while left and dice.sub(_throw, dice_thrown, score + beat - barrage_points, label=needs(score) + f", level {left} from the ground"):
+        while left and dice.sub(_throw, dice_thrown, score + beat - barrage_points, label=needs(score) + f", level {left} from the ground", added=barrage_points):
             left -= 1
     return {"collapsed": left == 0, "levels_left": left, "cover_left": after if left == 0 else value}
 

@@ -50,6 +50,8 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..calculator import Calculator, Choice, Field, InputError, Outcome
+from ..dice import Label
+from ..rule_refs import of_table
 from ..tables import Table, load
 
 P = "plastic_ostfront"
@@ -63,6 +65,9 @@ DAMAGE = load(P, "damage")
 DAMAGE_MODIFIERS = load(P, "damage_modifiers")
 EFFECTS = load(P, "damage_effects")
 OTHER_EFFECTS = load(P, "damage_effects_other")
+# The rule each roll applies, for its record (labels only: no odds read them).
+EFFECTIVENESS_RULE, HIT_RULE, DAMAGE_RULE, EFFECTS_RULE = (of_table(t) for t in (EFFECTIVENESS, load(P, "hit_chance"), DAMAGE, EFFECTS))
+EFFECTIVENESS_MEANS = {row["roll"]: f"row {row['roll']} of table 3: {row['result'][:1].lower()}{row['result'][1:]}" for row in EFFECTIVENESS.rows}
 
 LOWEST_ROW = min(EFFECTIVENESS.column("roll"))
 HIGHEST_ROW = max(EFFECTIVENESS.column("roll"))
@@ -140,7 +145,7 @@ def effectiveness(dice, intensity: int, modifier: int) -> tuple[int, bool]:
     # The row each face reads; beyond the table's rows, 0 or less reads as 0, above 6 as 6.
     row_of = tuple(min(max(face + modifier, LOWEST_ROW), HIGHEST_ROW) for face in range(1, 7))
     sign = f"{modifier:+d}" if modifier else "no modifier"
-    row = EFFECTIVENESS.row("roll", dice.d6(f"effectiveness, table 3 ({sign}): row", chart=row_of))
+    row = EFFECTIVENESS.row("roll", dice.d6(Label(f"effectiveness, table 3 ({sign}): row", EFFECTIVENESS_RULE, EFFECTIVENESS_MEANS), chart=row_of))
     if not row["fire_arrives"]:
         return 0, row["ammunition_used"]
     return max(0, intensity + row["intensity_change"]), row["ammunition_used"]
@@ -170,7 +175,7 @@ def _needs(score: int, modifier: int) -> str:
     return f"needs {score}+" + (f", {modifier:+d} to each die" if modifier else "")
 
 
-def _successes(dice, n: int, label: str, score: int | None, modifier: int) -> int:
+def _successes(dice, n: int, label: str, score: int | None, modifier: int, rule=DAMAGE_RULE) -> int:
     """How many of n dice reach score with the modifier. No dice are thrown when
     there are none to throw or the answer is certain (a figure of 1 or less after
     the modifier, or the shell cannot damage the target)."""
@@ -178,7 +183,7 @@ def _successes(dice, n: int, label: str, score: int | None, modifier: int) -> in
         return 0
     if score - modifier <= 1:
         return n
-    return dice.successes(n, score - modifier, f"{label} ({_needs(score, modifier)})")
+    return dice.successes(n, score - modifier, Label(f"{label} ({_needs(score, modifier)})", rule))
 
 
 def _same_die_key(score: int, second: int, modifier: int) -> tuple[tuple[int, int], ...]:
@@ -190,7 +195,7 @@ def _casualties(dice, hits: int, d: Damage) -> int:
     """Casualties to infantry (or a gun's crew) from ``hits`` hits, by the '#' reading."""
     if d.infantry_hits == "same_die" and d.second is not None and hits:
         label = f"damage dice, one per hit ({_needs(d.score, d.modifier)}; a 2nd casualty on {d.second}+)"
-        damaging, extra = dice.pool(hits, 6, label, _same_die_key(d.score, d.second, d.modifier), (("damaging hit", "damaging hits"), ("second casualty", "second casualties")))
+        damaging, extra = dice.pool(hits, 6, Label(label, DAMAGE_RULE), _same_die_key(d.score, d.second, d.modifier), (("damaging hit", "damaging hits"), ("second casualty", "second casualties")))
         return damaging * d.casualties + extra
     damaging = _successes(dice, hits, "damage dice, one per hit", d.score, d.modifier)
     if d.infantry_hits == "one_casualty":
@@ -220,7 +225,7 @@ def _effects(dice, n: int, effects: tuple[tuple[int, int, str], ...]) -> tuple[s
     if n == 0:
         return ()
     kinds = _kinds(effects)
-    counts = dice.pool(n, 6, "damage effect dice, table 6, one per damaging hit (how many of: " + ", ".join(kinds) + ")", _effect_key(effects), tuple((kind.replace("_", " "),) * 2 for kind in kinds))
+    counts = dice.pool(n, 6, Label("damage effect dice, table 6, one per damaging hit (how many of: " + ", ".join(kinds) + ")", EFFECTS_RULE), _effect_key(effects), tuple((kind.replace("_", " "),) * 2 for kind in kinds))
     return tuple(kind for kind, count in zip(kinds, counts) if count)
 
 
@@ -339,7 +344,7 @@ def artillery_shoot(dice, **inputs) -> dict:
     if effective == 0:
         return {"effective_intensity": 0, "pinned": False, "hit": 0, "knocked_out": 0, "effect": NO_EFFECT, "ammunition": ammunition}
     label = "hit dice, one per battery" if p.dice > 1 else "hit die"
-    hits = _successes(dice, p.dice, f"{label}, your table 4", p.to_hit[effective], p.hit_modifier)
+    hits = _successes(dice, p.dice, f"{label}, your table 4", p.to_hit[effective], p.hit_modifier, HIT_RULE)
     lost, found = dice.sub(after_hits, hits if hits < p.damage_hits else p.damage_hits, p.damage)
     return {
         "effective_intensity": effective,

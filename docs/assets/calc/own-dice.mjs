@@ -12,7 +12,7 @@
 // trail [data-given] per die; Keep in play [data-keep].
 
 import { keepMission } from "./missions.mjs";
-import { el, renderDetails, renderSummary } from "./results.mjs";
+import { dieParts, el, renderDetails, renderSummary } from "./results.mjs";
 
 // The engine reads at most 200 entries (rules_py/given.py): a longer text is
 // refused here, before it costs a request, a link or an address.
@@ -269,17 +269,7 @@ export class OwnDice {
       const state = f.scored === null ? "" : f.scored ? " fm-scored" : " fm-missed";
       faces.append(el("span", { class: `fm-face${state}`, text: String(f.face) }));
     }
-    return el(
-      "li",
-      { dataGiven: String(i), dataLabel: d.label, dataFaces: d.faces.map((f) => f.face).join(" ") },
-      el("span", { class: "fm-die-label", text: d.label }),
-      " ",
-      el("span", { class: "fm-die-spec", text: d.dice }),
-      " ",
-      faces,
-      " \u2192 ",
-      el("strong", { class: "fm-die-result", text: d.result }),
-    );
+    return el("li", { dataGiven: String(i), dataLabel: d.label, dataFaces: d.faces.map((f) => f.face).join(" ") }, ...dieParts(d, faces));
   }
 
   keep() {

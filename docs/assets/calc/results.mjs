@@ -51,8 +51,8 @@ export function renderSummary(list, answer, mode) {
       const chips = el("span", { class: "fm-sum-values" });
       for (const v of possible(o)) {
         const text = v[field] ?? v.percent;
-        const prefix = v[field] === null || mode === "exactly" ? "" : mode === "at_least" ? "\u2265" : "\u2264";
-        chips.append(el("span", { class: "fm-chip", dataValue: v.value }, el("span", { class: "fm-chip-value", text: `${prefix}${v.label}` }), " ", el("span", { class: "fm-chip-p", text })));
+        const shown = (mode !== "exactly" && v[`${mode}_label`]) || v.label;
+        chips.append(el("span", { class: "fm-chip", dataValue: v.value }, el("span", { class: "fm-chip-value", text: shown }), " ", el("span", { class: "fm-chip-p", text })));
       }
       item.append(chips);
     }
@@ -138,7 +138,7 @@ export function renderSteps(container, answer) {
   container.append(el("p", { class: "fm-steps-intro", text: "Every roll the procedure can make, in the order it first comes up: how often it is made at all, and what it decides when it is made (each roll's chances add up to 100%)." }));
   const list = el("ol", { class: "fm-steps-list" });
   steps.forEach((step, i) => {
-    const often = step.p_rolled === "1" ? "always rolled" : `rolled ${step.p_rolled_percent} of the time (${step.p_rolled})`;
+    const often = step.often;
     const body = el("tbody");
     for (const v of step.values) {
       const attrs = { dataStep: String(i), dataValue: v.value, dataP: v.p };
@@ -149,7 +149,9 @@ export function renderSteps(container, answer) {
       el(
         "li",
         { class: "fm-step-item", dataStep: String(i), dataLabel: step.label, dataPRolled: step.p_rolled },
-        el("p", { class: "fm-step-head" }, el("strong", { class: "fm-step-label", text: step.label }), ": ", el("span", { class: "fm-step-often", text: often })),
+        step.same === null
+          ? el("p", { class: "fm-step-head" }, el("strong", { class: "fm-step-label", text: step.label }), ": ", el("span", { class: "fm-step-often", text: often }))
+          : el("div", { class: "fm-step-head fm-step-same" }, el("p", { class: "fm-step-same-text", text: step.same }), el("ul", { class: "fm-step-rolls" }, ...step.rolls.map((r) => el("li", { dataLabel: r.label, dataPRolled: r.p_rolled }, el("strong", { class: "fm-step-label", text: r.label }), ": ", el("span", { class: "fm-step-often", text: r.often }))))),
         el("div", { class: "fm-table-scroll", tabIndex: 0, role: "region", ariaLabel: step.label }, el("table", { class: "fm-odds fm-step-table" }, el("thead", {}, head), body)),
       ),
     );
@@ -158,6 +160,18 @@ export function renderSteps(container, answer) {
 }
 
 // ---------------------------------------------------------------- roll
+
+// One roll of a log or a trail: its label and faces, the engine's arithmetic
+// from them (`working`), what the result means (`means`) and a link to the
+// rule section it applies (`rule.href`, from the site's root).
+const SITE_ROOT = new URL("../../", import.meta.url);
+export function dieParts(d, faces) {
+  const parts = [el("span", { class: "fm-die-label", text: d.label }), " ", el("span", { class: "fm-die-spec", text: d.dice }), " ", faces, " \u2192 ", el("strong", { class: "fm-die-result", text: d.result })];
+  parts.push(el("span", { class: "fm-die-working", text: d.working }));
+  if (d.means) parts.push(el("span", { class: "fm-die-means", text: d.means }));
+  if (d.rule) parts.push(el("a", { class: "fm-die-rule", href: new URL(d.rule.href, SITE_ROOT).href, dataRule: d.rule.href, text: `Rule: ${d.rule.title}` }));
+  return parts;
+}
 
 export function renderRoll(container, answer) {
   const head = el("p", { class: "fm-roll-head" }, "Rolled with seed ", el("strong", { class: "fm-roll-seed", text: answer.seed }));
@@ -174,19 +188,7 @@ export function renderRoll(container, answer) {
         const word = f.scored === null ? "" : f.scored ? "scored" : "did not score";
         faces.append(el("span", { class: `fm-face${state}`, title: word || undefined, text: String(f.face) }, word ? el("span", { class: "fm-sr", text: ` (${word})` }) : null));
       }
-      dice.append(
-        el(
-          "li",
-          { dataLabel: d.label, dataDice: d.dice, dataFaces: d.faces.map((f) => f.face).join(" ") },
-          el("span", { class: "fm-die-label", text: d.label }),
-          " ",
-          el("span", { class: "fm-die-spec", text: d.dice }),
-          " ",
-          faces,
-          " \u2192 ",
-          el("strong", { class: "fm-die-result", text: d.result }),
-        ),
-      );
+      dice.append(el("li", { dataLabel: d.label, dataDice: d.dice, dataFaces: d.faces.map((f) => f.face).join(" ") }, ...dieParts(d, faces)));
     }
     parts.push(dice);
   }
