@@ -179,7 +179,9 @@ def test_the_first_prompt_is_tapped_before_the_glue_and_the_engine_and_never_sho
     assert odds and odds == page.inner_text(f"{copy} .fm-summary-list")
     # A 2 tapped there: the odds, which were for no dice, go; the copy says it waits.
     page.click(f"{copy} .fm-face-button:nth-child(2)")
-    assert page.is_visible(f"{copy} .fm-copy-wait") and not page.is_visible(f"{copy} .fm-own-dice .fm-resolve-odds")
+    assert page.is_visible(f"{copy} .fm-copy-wait")
+    for gone in (".fm-resolve-headline", ".fm-resolve-odds", ".fm-resolve-check"):
+        assert not page.is_visible(f"{copy} .fm-own-dice {gone}"), gone
     assert page.is_visible(f"{copy} .fm-summary-list")  # the calculator's own answer stays: no input changed
 
     # The form code comes; the engine is still held. The 2 is taken over and waits for the engine.
@@ -190,7 +192,7 @@ def test_the_first_prompt_is_tapped_before_the_glue_and_the_engine_and_never_sho
     assert "dice=2" in page.evaluate("() => location.search")
     assert "2" in page.inner_text(f"{own} .fm-resolve-headline") and "starting" in page.inner_text(f"{own} .fm-resolve-headline")
     assert page.locator(f"{own} [data-need-label]").count() == 0
-    assert page.locator(f"{own} .fm-resolve-odds").is_hidden()
+    assert page.locator(f"{own} .fm-resolve-odds").is_hidden() and page.locator(f"{own} .fm-resolve-check").is_hidden()
     # Undo: back to no dice, which the build answered, so the first prompt is back without the engine.
     page.click(f"{own} .fm-undo")
     page.wait_for_selector(f'{own}[data-resolve="need"][data-dice=""]:not([data-busy])')

@@ -143,7 +143,7 @@ export class OwnDice {
       this.odds,
       this.trailBox,
       el("p", { class: "fm-resolve-actions" }, this.undoButton, " ", this.clearButton),
-      el("p", { class: "fm-resolve-check" }, "Anyone can check it: ", this.command),
+      (this.check = el("p", { class: "fm-resolve-check" }, "Anyone can check it: ", this.command)),
       keepBox,
     );
   }
@@ -292,6 +292,7 @@ export class OwnDice {
     this.need.hidden = true;
     this.odds.hidden = true;
     this.outcomes.hidden = true;
+    this.check.hidden = true; // its command was for the dice before
   }
 
   show(doc) {
@@ -304,6 +305,7 @@ export class OwnDice {
     this.command.textContent = doc.command;
     this.need.hidden = done;
     this.odds.hidden = done;
+    this.check.hidden = false;
     this.keepButton.disabled = done;
     if (done) {
       delete this.need.dataset.needLabel;
