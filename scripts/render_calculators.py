@@ -117,6 +117,7 @@ COPY = """(keepData) => {
             }
         } else {
             for (const select of need.querySelectorAll(".fm-score-select")) select.classList.add("fm-inert");
+            need.querySelector(".fm-face-buttons").after(make("p", { class: "fm-copy-pool" }, "Each die's button works once the calculator has loaded; what the pool scored can be chosen now."));
         }
         need.append(make("p", { class: "fm-copy-wait", role: "status" }, "Taken: what it does shows as soon as the calculator has loaded."));
         copy.querySelector(".fm-own-dice").replaceWith(prompt);
