@@ -33,6 +33,14 @@ fm-calculator">`` (the calculator's styles; laid out as if it were not there):
   relative to the page; an embed's own link and description are copied from
   the page's source as they are.
 
+A calculator that rolls dice has its "Use my dice" in the copy with its first
+prompt drawn in (the glue draws it from the build's embedded answer with no
+dice, own-dice.mjs; opened here, copied, closed again), shown while its Use my
+dice, in the copy a checkbox's label, is checked; a single die's faces are
+radio buttons' labels, a pool's score its list. They work before the glue has
+come (it takes over what was chosen); a face chosen there withdraws the
+prompt's odds, which were for no dice, and says it waits (calculator.css).
+
 On a calculator's own page, the first paint waits for the copy's answer (a
 render-blocking ``<link rel="expect">`` in the head; see ``with_copies``).
 
@@ -75,9 +83,8 @@ PLACEHOLDER = re.compile(r'<p class="fm-placeholder">.*?</p>', re.S)
 EMPTY_INTRO = '<div class="fm-intro"></div>'
 SUMMARY_LIST = '<ul class="fm-summary-list"'
 TIMEOUT_MS = 60_000
-# The data-* attributes the copy keeps: a style hook of the map's edges, and Use my dice's first
-# roll (its label and faces are the build's answer for the defaults the copy shows).
-KEEP_DATA = ["data-side", "data-need-label", "data-need-faces"]
+# The data-* attributes the copy keeps: a style hook of the map's edges (none of the DOM contract's).
+KEEP_DATA = ["data-side"]
 
 READY = """() => {
     const roots = [...document.querySelectorAll(".calculator[data-calculator]")];

@@ -109,8 +109,9 @@ def test_the_embedded_answers_are_the_engines(site):
 # ------------------------------------------------------------ Use my dice's first prompt
 
 COPY_START = '<div class="fm-static fm-calculator">'
-NEED = re.compile(r'<div class="fm-need"(?P<attrs>[^>]*)>')
-FACE = re.compile(r'class="fm-face-button"')
+PROMPT = re.compile(r'<section class="fm-own-dice".*?</section>', re.S)
+LABEL = re.compile(r'<strong class="fm-need-label">([^<]*)</strong> <span class="fm-need-dice">\(([^)]*)')
+FACE = re.compile(r'<(?:label|button type="button") class="fm-face-button"[^>]*>(?:<input type="radio" name="fm-[a-z0-9-]+-first-face" value="(\d+)" disabled="" class="fm-sr fm-inert">)?(\d+)<')
 
 
 def copy_of(html: str) -> str:
@@ -121,20 +122,20 @@ def copy_of(html: str) -> str:
 
 @pytest.mark.parametrize("calc", [c for c in rules_py.calculators() if c.rolls_dice], ids=lambda c: c.id)
 def test_the_copy_holds_the_first_prompt_of_every_calculator_that_rolls_dice(site, calc):
-    # In the HTML itself, so at first paint: the label and faces the CLI's resolve asks for first,
-    # a face each (a single die's as radio buttons that work before the glue, a pool's as buttons).
+    # In the HTML itself, so at first paint: the label, dice and faces the CLI's resolve asks for
+    # first, a face each (a single die's as radio buttons that work before the glue, a pool's as
+    # buttons that wait for it), and Use my dice as a checkbox that opens it.
     copy = copy_of((site / "calculators" / calc.id / "index.html").read_text(encoding="utf-8"))
     need = cli("resolve", calc.id)["need"]
-    found = NEED.search(copy)
-    assert found, "no first prompt in the copy"
-    attrs = dict(re.findall(r'(data-need-[a-z]+)="([^"]*)"', found.group("attrs")))
-    assert {k: unescape(v) for k, v in attrs.items()} == {"data-need-label": need["label"], "data-need-faces": str(need["faces"])}
-    prompt = copy[found.start() :]
-    assert len(FACE.findall(prompt)) == need["faces"]
-    radios = re.findall(r'<input type="radio" name="fm-[a-z0-9-]+-first-face" value="(\d+)" disabled="" class="fm-sr fm-inert">', prompt)
-    assert radios == ([str(f) for f in range(1, need["faces"] + 1)] if need["count"] == 1 else [])
+    prompt = PROMPT.search(copy)
+    assert prompt, "no first prompt in the copy"
+    label, dice = LABEL.search(prompt.group(0)).groups()
+    assert (unescape(label), dice.split(":")[0]) == (need["label"], need["dice"])
+    faces = FACE.findall(prompt.group(0))
+    assert [shown for _, shown in faces] == [str(f) for f in range(1, need["faces"] + 1)]
+    assert [radio for radio, _ in faces] == ([shown for _, shown in faces] if need["count"] == 1 else [""] * need["faces"])
     assert re.search(r'<label class="md-button fm-own-dice-button fm-own-dice-toggle"><input type="checkbox" class="fm-sr fm-inert fm-own-dice-open" disabled="">Use my dice</label>', copy)
-    assert "data-resolve" not in copy  # nothing in the copy may pass for a live resolution
+    assert "data-resolve" not in copy and "data-need" not in copy  # nothing in the copy may pass for a live resolution
 
 
 @pytest.fixture
@@ -166,11 +167,8 @@ def test_the_first_prompt_is_tapped_before_the_glue_and_the_engine_and_never_sho
     page.wait_for_selector(f"{copy} .fm-own-dice-open:not([disabled])")  # woken by calculator.mjs
     assert not page.is_visible(f"{copy} .fm-own-dice")
     page.click(f"{copy} .fm-own-dice-toggle")
-    prompt = f"{copy} .fm-own-dice [data-need-label]"
-    assert page.is_visible(prompt)
-    assert page.get_attribute(prompt, "data-need-label") == first["need"]["label"] == "air strike chart, start of turn 1"
-    assert page.get_attribute(prompt, "data-need-faces") == "6"
-    assert page.inner_text(f"{copy} .fm-need-label") == first["need"]["label"]
+    assert page.is_visible(f"{copy} .fm-own-dice .fm-need")
+    assert page.inner_text(f"{copy} .fm-need-label") == first["need"]["label"] == "air strike chart, start of turn 1"
     assert page.locator(f"{copy} .fm-face-button").all_inner_texts() == ["1", "2", "3", "4", "5", "6"]
     boxes = [b.bounding_box() for b in page.locator(f"{copy} .fm-face-button").all()]
     assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes) and len({round(b["y"]) for b in boxes}) == 1, boxes
