@@ -208,3 +208,22 @@ def test_the_first_prompt_is_tapped_before_the_glue_and_the_engine_and_never_sho
     assert "could not start" in page.inner_text(f"{own} .fm-resolve-message")
     assert page.locator(f"{own} .fm-resolve-odds").is_hidden() and page.locator(f"{own} [data-need-label]").count() == 0
     assert [e for e in stalled.errors if "worker" not in e.lower() and "net::" not in e] == []
+
+
+def test_when_the_glue_fails_the_copys_first_prompt_is_withdrawn(stalled):
+    calc_id = "k47-air-strike"
+    page = stalled.page
+    copy = f"{scope(calc_id)} > .fm-static"
+    stalled.goto(f"calculators/{calc_id}/")
+    page.wait_for_selector(f"{copy} .fm-own-dice-open:not([disabled])")
+    page.click(f"{copy} .fm-own-dice-toggle")
+    page.click(f"{copy} .fm-face-button:nth-child(2)")
+    assert page.is_visible(f"{copy} .fm-copy-wait")
+    for route in stalled.held["view"]:
+        route.abort()  # the form code never comes: the copy goes back to its defaults, disabled
+    stalled.held["view"].clear()
+    page.wait_for_selector(f"{copy}.fm-static-failed")
+    assert not page.is_visible(f"{copy} .fm-own-dice")
+    assert page.is_disabled(f"{copy} .fm-own-dice-open") and not page.is_checked(f"{copy} .fm-own-dice-open")
+    assert page.eval_on_selector_all(f"{copy} .fm-face-button input", "els => els.filter((e) => e.checked || !e.disabled).length") == 0
+    assert page.is_visible(f"{copy} .fm-summary")  # the copy's own answer, for the inputs it shows
