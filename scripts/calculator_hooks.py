@@ -6,7 +6,13 @@
   data-answers="…">``: not a ``<script>`` data block, which instant
   navigation would try to run and the policy would refuse): the page renders
   them with the same renderer as live answers, before the engine has started
-  (docs/assets/calc/view.mjs).
+  (docs/assets/calc/view.mjs). A calculator that rolls dice also carries
+  "Use my dice"'s first prompt for its defaults (``data-first-roll``: the
+  engine's resolution with no dice, ``rules_py.answer(id, dice="")``), less
+  its odds and notes, which with no dice are the default answer's (checked
+  here), so that the prompt shows before the engine has started
+  (docs/assets/calc/own-dice.mjs) and the build's copy draws it
+  (scripts/render_calculators.py).
 * Whether a page is a calculator's own page (``calculators/<id>/``, holding
   that calculator alone) is decided here, once, by ``own_calculator_page``,
   and written on that calculator's embedded answers (``data-own-page``): the
@@ -58,7 +64,9 @@ _CALCULATOR = re.compile(r'(<div class="calculator" data-calculator="(?P<id>[a-z
 _CHARSET = re.compile(r"<meta charset=[^>]*>", re.I)
 OWN_PAGE = "data-own-page"
 # The embedded answers of a calculator on its own page, as this hook writes them.
-OWN_PAGE_ANSWERS = re.compile(rf'<div class="fm-prerendered" hidden data-answers="[^"]*" {OWN_PAGE}></div>')
+OWN_PAGE_ANSWERS = re.compile(rf'<div class="fm-prerendered" hidden data-answers="[^"]*"(?: data-first-roll="[^"]*")? {OWN_PAGE}></div>')
+# What "Use my dice"'s first prompt leaves to the default answer: with no dice they are the same.
+FIRST_ROLL_SHARED = ("outcomes", "notes")
 
 
 def own_calculator_page(url: str, calculator_ids: list[str]) -> bool:
@@ -77,7 +85,23 @@ def prerendered(calc_id: str, own_page: bool = False) -> str:
         answers.setdefault(json.dumps(doc["inputs"], sort_keys=True), doc)  # an example may equal the defaults
     text = json.dumps(list(answers.values()), separators=(",", ":"), ensure_ascii=False)
     mark = f" {OWN_PAGE}" if own_page else ""
+    first = first_roll(calc_id)
+    if first is not None:
+        mark = f' data-first-roll="{html.escape(json.dumps(first, separators=(",", ":"), ensure_ascii=False), quote=True)}"' + mark
     return f'<div class="fm-prerendered" hidden data-answers="{html.escape(text, quote=True)}"{mark}></div>'
+
+
+@cache
+def first_roll(calc_id: str) -> dict | None:
+    """Use my dice's first prompt at the defaults (the resolution with no dice), less what
+    the default answer already carries; None for a calculator that rolls no dice."""
+    if not rules_py.get(calc_id).rolls_dice:
+        return None
+    doc = rules_py.answer(calc_id, dice="")
+    plain = rules_py.answer(calc_id)
+    if doc.get("status") != "need" or any(doc[k] != plain[k] for k in (*FIRST_ROLL_SHARED, "inputs")):
+        raise ValueError(f"{calc_id}: with no dice, the resolution is not a first prompt over the plain odds")
+    return {k: v for k, v in doc.items() if k not in FIRST_ROLL_SHARED}
 
 
 def on_files(files, config):

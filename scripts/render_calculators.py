@@ -33,6 +33,14 @@ fm-calculator">`` (the calculator's styles; laid out as if it were not there):
   relative to the page; an embed's own link and description are copied from
   the page's source as they are.
 
+A calculator that rolls dice has its "Use my dice" in the copy with its first
+prompt drawn in (the glue draws it from the build's embedded answer with no
+dice, own-dice.mjs; opened here, copied, closed again), shown while its Use my
+dice, in the copy a checkbox's label, is checked; a single die's faces are
+radio buttons' labels, a pool's score its list. They work before the glue has
+come (it takes over what was chosen); a face chosen there withdraws the
+prompt's odds, which were for no dice, and says it waits (calculator.css).
+
 On a calculator's own page, the first paint waits for the copy's answer (a
 render-blocking ``<link rel="expect">`` in the head; see ``with_copies``).
 
@@ -75,6 +83,8 @@ PLACEHOLDER = re.compile(r'<p class="fm-placeholder">.*?</p>', re.S)
 EMPTY_INTRO = '<div class="fm-intro"></div>'
 SUMMARY_LIST = '<ul class="fm-summary-list"'
 TIMEOUT_MS = 60_000
+# The data-* attributes the copy keeps: a style hook of the map's edges (none of the DOM contract's).
+KEEP_DATA = ["data-side"]
 
 READY = """() => {
     const roots = [...document.querySelectorAll(".calculator[data-calculator]")];
@@ -83,6 +93,42 @@ READY = """() => {
 
 # Each calculator of the page, in document order: [id, the copy's markup].
 COPY = """(keepData) => {
+    // Use my dice in the copy: the first prompt in place of the closed, empty section, shown by
+    // the stylesheet while its Use my dice, now a checkbox's label, is checked; a single die's
+    // faces are radio buttons' labels. Both work before the glue has come (calculator.mjs enables
+    // them with the copy's other controls; own-dice.mjs takes over what was chosen). A pool's
+    // faces, Undo, Start again, Keep in play and its name wait for the glue, disabled (a pool's
+    // score can be chosen).
+    const ownDiceCopy = (copy, prompt, calcId) => {
+        const make = (tag, attrs, text) => {
+            const e = document.createElement(tag);
+            for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+            if (text) e.textContent = text;
+            return e;
+        };
+        const inert = (attrs) => make("input", { ...attrs, disabled: "", class: `fm-sr fm-inert ${attrs.class || ""}`.trim() });
+        const toggle = copy.querySelector(".fm-own-dice-button");
+        const label = make("label", { class: [...toggle.classList].filter((c) => c !== "fm-inert").concat("fm-own-dice-toggle").join(" ") });
+        label.append(inert({ type: "checkbox", class: "fm-own-dice-open" }), toggle.textContent);
+        toggle.replaceWith(label);
+        prompt.removeAttribute("hidden");
+        for (const control of prompt.querySelectorAll("input, select, textarea, button")) control.setAttribute("disabled", "");
+        for (const name of prompt.querySelectorAll("input.fm-mission-name")) name.setAttribute("value", name.value);
+        const need = prompt.querySelector("[data-need-label]");
+        const faces = [...need.querySelectorAll(".fm-face-button")];
+        if (need.dataset.needCount === "1") {
+            for (const button of faces) {
+                const face = make("label", { class: "fm-face-button" });
+                face.append(inert({ type: "radio", name: `fm-${calcId}-first-face`, value: button.textContent }), button.textContent);
+                button.replaceWith(face);
+            }
+        } else {
+            for (const select of need.querySelectorAll(".fm-score-select")) select.classList.add("fm-inert");
+            need.querySelector(".fm-face-buttons").after(make("p", { class: "fm-copy-pool" }, "Each die's button works once the calculator has loaded; what the pool scored can be chosen now."));
+        }
+        need.append(make("p", { class: "fm-copy-wait", role: "status" }, "Taken: what it does shows as soon as the calculator has loaded."));
+        copy.querySelector(".fm-own-dice").replaceWith(prompt);
+    };
     const keep = new Set(keepData);
     const idrefs = ["for", "aria-describedby", "aria-labelledby", "aria-controls", "aria-owns", "list"];
     const here = location.pathname.split("/").slice(0, -1);
@@ -93,7 +139,21 @@ COPY = """(keepData) => {
         while (common < here.length && common < there.length - 1 && here[common] === there[common]) common++;
         return "../".repeat(here.length - common) + there.slice(common).join("/") + url.search + url.hash || "./";
     };
+    // Use my dice's first prompt, as the glue draws it from the build's embedded answer
+    // (own-dice.mjs, with the engine refused here): opened, copied and closed again.
+    const firstPrompt = (root) => {
+        const toggle = root.querySelector(".fm-own-dice-button");
+        if (!toggle) return null;
+        toggle.click();
+        const section = root.querySelector(".fm-own-dice");
+        const drawn = section.dataset.resolve === "need" && section.querySelector("[data-need-label] .fm-face-button");
+        const prompt = drawn ? section.cloneNode(true) : null;
+        toggle.click();
+        if (!prompt) throw new Error(`${root.dataset.calculator}: Use my dice did not show its first prompt without the engine`);
+        return prompt;
+    };
     return [...document.querySelectorAll(".calculator[data-calculator]")].map((root) => {
+        const prompt = firstPrompt(root);
         const copy = document.createElement("div");
         copy.className = "fm-static fm-calculator";
         for (const child of root.children) if (!child.matches(".fm-prerendered")) copy.append(child.cloneNode(true));
@@ -123,6 +183,7 @@ COPY = """(keepData) => {
             control.setAttribute("disabled", "");
             control.classList.add("fm-inert");
         }
+        if (prompt) ownDiceCopy(copy, prompt, root.dataset.calculator);
         for (const intro of copy.querySelectorAll(":scope > .fm-intro")) intro.replaceChildren(); // the source's goes in
         // Every heading of a page has an id (tests/test_links.py): the copy's (the comparison's, hidden) get theirs.
         copy.querySelectorAll("h1, h2, h3, h4, h5, h6").forEach((h, i) => (h.id ||= `fm-${root.dataset.calculator}-heading-${i + 1}`));
@@ -244,7 +305,7 @@ def main(site: Path = SITE) -> None:
                     tab.wait_for_function(READY, timeout=TIMEOUT_MS)
                 except Exception as error:
                     raise SystemExit(f"{path}: the calculators did not show their built answers ({error}); page errors: {errors}") from None
-                copies = tab.evaluate(COPY, ["data-side"])
+                copies = tab.evaluate(COPY, KEEP_DATA)
                 text = page.read_text(encoding="utf-8")
                 # A calculator's own page, as the build decided (calculator_hooks.own_calculator_page).
                 own = OWN_PAGE_ANSWERS.search(text) is not None

@@ -38,6 +38,7 @@ class _Copy(HTMLParser):
     def __init__(self):
         super().__init__()
         self.depth = 0  # inside <div class="fm-static">: its nesting of elements
+        self.own = 0  # inside Use my dice's section: its nesting of elements
         self.open: list[tuple[str, str | None, bool]] = []  # (tag, wanted class, is .fm-results) inside the copy
         self.text = {c: "" for c in self.WANTED}
         self.summary: list[str] = []
@@ -56,7 +57,9 @@ class _Copy(HTMLParser):
         if tag in self.VOID:
             return
         self.depth += 1
-        wanted = next(iter(classes & self.WANTED), None)
+        # Use my dice's first prompt has odds of its own (tests/test_browser_prerendered.py reads them).
+        self.own += bool(self.own or "fm-own-dice" in classes)
+        wanted = None if self.own else next(iter(classes & self.WANTED), None)
         if wanted:
             self.text[wanted] = ""
         self.open.append((tag, wanted, "fm-results" in classes))
@@ -68,6 +71,9 @@ class _Copy(HTMLParser):
         if not self.depth:
             return
         _, wanted, _ = self.open.pop()
+        if self.own:
+            self.own -= 1
+            return
         if wanted in ("fm-outcome-title", "fm-value", "fm-pct", "fm-frac") and not any(results for *_, results in self.open):
             return  # the steps' tables have the same cells: only the results' are read
         if wanted == "fm-sum":

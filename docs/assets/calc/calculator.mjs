@@ -377,6 +377,7 @@ function wakeCopy(root) {
   for (const control of copy.querySelectorAll(".fm-inert")) control.disabled = false;
   const changed = (event) => {
     if (!event.target.matches?.(CONTROLS) || copy.classList.contains("fm-static-failed")) return;
+    if (event.target.closest(".fm-roll-box")) return; // the seed, Use my dice: no input changes
     copy.classList.add("fm-static-changed");
     copyNote(copy, "The calculator is still loading: its answer to these inputs shows once it has.");
   };

@@ -9,7 +9,16 @@
 // roll, [data-need-label] (the label) and [data-need-faces] (faces per die);
 // when done, [data-roll-outcome][data-value] per outcome; the odds of what
 // happens next as the usual [data-outcome][data-value][data-p] cells; the
-// trail [data-given] per die; Keep in play [data-keep].
+// trail [data-given] per die; Keep in play [data-keep]. While dice wait for
+// an engine that is still starting, the root says data-resolve="waiting" and
+// shows no odds: those shown before were for fewer dice.
+//
+// The first prompt needs no engine where the build embedded it: the
+// resolution with no dice at the calculator's defaults (data-first-roll,
+// scripts/calculator_hooks.py), whose odds are the default answer's. The
+// build's copy of the page draws it closed (scripts/render_calculators.py),
+// its Use my dice a checkbox and its faces radio buttons, which work before
+// this module has come: what the player chose there is taken over here.
 
 import { keepMission } from "./missions.mjs";
 import { dieParts, el, renderDetails, renderSummary } from "./results.mjs";
@@ -26,6 +35,34 @@ export function diceTextProblem(text) {
   return "";
 }
 
+// "Use my dice"'s first prompt at the defaults, as the build embedded it, with the
+// default answer's odds and notes (the build left them out: with no dice they are
+// the same, which it checks), or null.
+function readFirstRoll(view) {
+  const block = view.root.querySelector(".fm-prerendered[data-first-roll]");
+  if (!block) return null;
+  let first;
+  try {
+    first = JSON.parse(block.dataset.firstRoll);
+  } catch {
+    return null; // a damaged block: the engine answers instead
+  }
+  if (!first || first.status !== "need" || !first.need || !first.inputs) return null;
+  const plain = view.prerendered.find((doc) => JSON.stringify(doc.inputs) === JSON.stringify(first.inputs));
+  return plain ? { ...first, outcomes: plain.outcomes, notes: plain.notes } : null;
+}
+
+// What the player chose in the build's copy before this module came: Use my dice
+// opened (then the dice chosen: a face, or a pool's score), or null.
+function readCopy(root) {
+  const copy = root.querySelector(":scope > .fm-static:not(.fm-static-failed)");
+  if (!copy?.querySelector(".fm-own-dice-open:checked")) return null;
+  const face = /** @type {HTMLInputElement | null} */ (copy.querySelector(".fm-own-dice .fm-face-button input:checked"));
+  const score = /** @type {HTMLSelectElement | null} */ (copy.querySelector(".fm-own-dice .fm-score-select"));
+  if (face) return [[face.value]];
+  return score?.value ? [[`=${score.value}`]] : [];
+}
+
 export class OwnDice {
   /**
    * @param {any} view the calculator's view (view.mjs): its engine, id, schema, inputs(), n
@@ -40,7 +77,14 @@ export class OwnDice {
     this.named = false; // the player typed a name for the mission
     this.button = el("button", { type: "button", class: "md-button fm-own-dice-button", text: "Use my dice", ariaExpanded: "false" });
     this.button.addEventListener("click", () => (this.active ? this.close() : this.open([])));
+    this.first = readFirstRoll(view);
     this.build();
+    // Opened in the build's copy: opened here once the view is built (a link's dice come first).
+    const chosen = readCopy(view.root);
+    if (chosen)
+      queueMicrotask(() => {
+        if (!this.active) this.open(chosen);
+      });
   }
 
   // The dice a link carried (dice=): resolved at once, or refused if longer than any procedure reads.
@@ -99,7 +143,7 @@ export class OwnDice {
       this.odds,
       this.trailBox,
       el("p", { class: "fm-resolve-actions" }, this.undoButton, " ", this.clearButton),
-      el("p", { class: "fm-resolve-check" }, "Anyone can check it: ", this.command),
+      (this.check = el("p", { class: "fm-resolve-check" }, "Anyone can check it: ", this.command)),
       keepBox,
     );
   }
@@ -181,15 +225,37 @@ export class OwnDice {
     if (this.active) this.resolve();
   }
 
+  // The build's first prompt, if it is the answer for the inputs and dice shown (none yet).
+  builtAnswer() {
+    if (this.rolls.length || !this.first) return null;
+    const built = this.view.prerenderedFor(this.view.raw);
+    return built && JSON.stringify(built.inputs) === JSON.stringify(this.first.inputs) ? this.first : null;
+  }
+
   async resolve() {
     const seq = ++this.seq;
-    this.element.dataset.busy = "true";
     this.clearButton.disabled = !this.rolls.length;
+    const built = this.builtAnswer();
+    if (built) {
+      delete this.element.dataset.busy;
+      this.say(this.notice || "");
+      this.notice = "";
+      return this.show(built);
+    }
+    this.element.dataset.busy = "true";
+    if (this.view.engine.state !== "ready") this.waiting();
     let answer;
     try {
       ({ answer } = await this.view.engine.call({ op: "answer", id: this.view.id, inputs: this.view.inputs(), dice: this.text }, { key: `resolve ${this.view.n}` }));
     } catch (error) {
-      if (seq === this.seq && error.kind !== "superseded") this.say(error.message);
+      if (seq === this.seq && error.kind !== "superseded") {
+        delete this.element.dataset.busy;
+        if (this.element.dataset.resolve === "waiting") {
+          this.element.dataset.resolve = "error";
+          this.headline.textContent = "";
+        }
+        this.say(error.message);
+      }
       return;
     }
     if (seq !== this.seq) return; // more dice came meanwhile
@@ -199,11 +265,34 @@ export class OwnDice {
       this.say(dice.length ? `${dice.join(" ")} Undo it, or start again.` : "These inputs are not valid: the calculator above says why.");
       this.element.dataset.resolve = "error";
       this.keepButton.disabled = true;
+      this.withdraw(); // what showed was for other dice or inputs
       return;
     }
     this.say(this.notice || "");
     this.notice = "";
     this.show(answer);
+  }
+
+  // Dice the engine has not answered yet, and it is starting: what they do is not
+  // known, so neither the prompt nor the odds before them stay (they were for fewer dice).
+  waiting() {
+    this.element.dataset.resolve = "waiting";
+    this.keepButton.disabled = true;
+    this.withdraw();
+    this.headline.textContent = this.rolls.length
+      ? `Your dice so far: ${this.text}. The calculator engine is starting: what they do shows as soon as it is up.`
+      : "The calculator engine is starting: the first roll shows as soon as it is up.";
+  }
+
+  // No prompt, no odds, no outcomes: they were for other dice or inputs.
+  withdraw() {
+    delete this.need.dataset.needLabel;
+    delete this.need.dataset.needFaces;
+    delete this.need.dataset.needCount;
+    this.need.hidden = true;
+    this.odds.hidden = true;
+    this.outcomes.hidden = true;
+    this.check.hidden = true; // its command was for the dice before
   }
 
   show(doc) {
@@ -216,10 +305,12 @@ export class OwnDice {
     this.command.textContent = doc.command;
     this.need.hidden = done;
     this.odds.hidden = done;
+    this.check.hidden = false;
     this.keepButton.disabled = done;
     if (done) {
       delete this.need.dataset.needLabel;
       delete this.need.dataset.needFaces;
+    delete this.need.dataset.needCount;
       this.outcomes.replaceChildren(...doc.rolled.flatMap((o) => [el("dt", { text: o.label }), el("dd", { dataRollOutcome: o.name, dataValue: o.value, text: o.value_label })]));
     } else {
       this.showNeed(doc.need);
@@ -238,6 +329,7 @@ export class OwnDice {
   showNeed(need) {
     this.need.dataset.needLabel = need.label;
     this.need.dataset.needFaces = String(need.faces);
+    this.need.dataset.needCount = String(need.count); // dice in the roll (a pool's faces are entered one by one)
     this.needLabel.textContent = need.label;
     this.needDice.textContent = need.count > 1 ? `(${need.dice}: enter each die, or what the pool scored)` : `(${need.dice})`;
     this.faces.setAttribute("aria-label", `${need.label}: the face rolled`);
