@@ -314,7 +314,7 @@ def home_calculators() -> str:
     """The home page's list of every calculator, one line per rule system."""
     lines = [GENERATED_NOTE, '<div class="fm-home-calculators" markdown>', ""]
     for sys_, mine in by_system(calculators()):
-        links = " ".join(f"[{short_title(c)}](calculators/{c.id}.md){{ .fm-chip }}" for c in mine)
+        links = " ".join(f"[{short_title(c)}](calculators/{c.id}.md){{ .fm-calc-link }}" for c in mine)
         lines.append(f"- **{sys_.title}** {links}")
     return "\n".join([*lines, "", "</div>", ""])
 
