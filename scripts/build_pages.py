@@ -21,7 +21,11 @@ Writes, every build, nothing that is committed:
   ``large_print_pages``), an input read here before anything is printed;
   ``scripts/build_sheets_pdf.py`` later checks the PDFs against the same
   figures and fails on a difference, so no stage runs again;
-* ``docs/calculators/``: the calculators index and one page per calculator;
+* ``build/snippets/home-calculators.md``: the home page's way in, every
+  calculator by rule system, near the top so that a phone shows it at once;
+* ``docs/calculators/``: the calculators index and one page per calculator
+  (whose front matter hides the contents sidebar: the calculator takes its
+  width);
 * ``docs/interpretations/index.md`` and ``docs/glossary/index.md``: every
   Interpretation note and every glossary term (these three folders are wholly
   generated and git-ignored);
@@ -260,8 +264,10 @@ def calculator_page(calc: Calculator) -> str:
     sys_ = system(calc.system)
     schema = calc.schema()
     lines = [
-        # The page is not in the nav: without this, mkdocs would title it from its file name.
-        f"---\ntitle: {json.dumps(calc.title)}\n---",
+        # The page is not in the nav: without the title, mkdocs would title it from its file name.
+        # Its contents sidebar would list three headings below the calculator, in
+        # width the calculator needs (on a 1440 px screen, 688 px wide beside it, 930 without).
+        f"---\ntitle: {json.dumps(calc.title)}\nhide:\n  - toc\n---",
         GENERATED_NOTE,
         f"# {calc.title}",
         "",
@@ -297,6 +303,22 @@ def calculator_page(calc: Calculator) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def short_title(calc: Calculator) -> str:
+    """The calculator's title less its rule system's name, for a list already headed by the system."""
+    prefix = system(calc.system).title + " "
+    rest = calc.title.removeprefix(prefix)
+    return rest[:1].upper() + rest[1:]
+
+
+def home_calculators() -> str:
+    """The home page's list of every calculator, one line per rule system."""
+    lines = [GENERATED_NOTE, '<div class="fm-home-calculators" markdown>', ""]
+    for sys_, mine in by_system(calculators()):
+        links = " ".join(f"[{short_title(c)}](calculators/{c.id}.md){{ .fm-calc-link }}" for c in mine)
+        lines.append(f"- **{sys_.title}** {links}")
+    return "\n".join([*lines, "", "</div>", ""])
 
 
 def by_system(items):
@@ -460,6 +482,7 @@ def build() -> None:
         (sheets / f"{sys_.slug}-meta.md").write_text(sheet_meta(sys_.slug), encoding="utf-8")
     (sheets / "index.md").write_text(sheets_index_table(), encoding="utf-8")
     (sheets / "home.md").write_text(home_sheets_line() + "\n", encoding="utf-8")
+    (SNIPPETS / "home-calculators.md").write_text(home_calculators(), encoding="utf-8")
 
     for note in interpretations():
         (SNIPPETS / note.system / f"interpretation-{note.id}.md").write_text(interpretation_markdown(note, note.page), encoding="utf-8")

@@ -6,7 +6,7 @@ the first occurrence, in each section, of each of that system's glossary terms
 (or an alias) into ``<a class="glossary-term" href="…/glossary/#<id>"
 title="<definition>">``; mkdocs-material's ``content.tooltips`` feature shows
 the title as a tooltip on hover, and on a touch screen
-``docs/assets/term-popover.mjs`` shows it in place when the term is tapped,
+``docs/assets/term-popover.mjs`` shows it over the text, under the term, when the term is tapped,
 with a link to the entry. It works on the parsed
 element tree, so headings, tables, code, existing links, abbreviations and
 table captions are skipped by construction, not by pattern-matching Markdown.

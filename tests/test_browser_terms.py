@@ -1,6 +1,8 @@
-"""Glossary terms on a touch screen: a tap shows the definition in place, with
-a link to the full entry, and does not leave the rule; a mouse keeps the link
-and its hover tooltip (docs/assets/term-popover.mjs)."""
+"""Glossary terms on a touch screen: a tap shows the definition over the text,
+under the term, with a link to the full entry, and does not leave the rule; a
+mouse keeps the link and its hover tooltip (docs/assets/term-popover.mjs).
+Where the definition lies, and that no word moves, is measured in
+tests/test_browser_layout.py."""
 
 from __future__ import annotations
 

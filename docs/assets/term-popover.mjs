@@ -1,6 +1,14 @@
-// Glossary terms on a touch screen: a tap shows the term's definition in
-// place, with a link to its full entry, instead of leaving the rule. With a
-// mouse, the link keeps mkdocs-material's hover tooltip and goes to the entry.
+// Glossary terms on a touch screen: a tap shows the term's definition over
+// the text, just under the term, with a link to its full entry, instead of
+// leaving the rule. With a mouse, the link keeps mkdocs-material's hover
+// tooltip and goes to the entry.
+//
+// The definition follows the term in the document (a screen reader reads it
+// next, and gets focus there) but is laid over the page (position: fixed, in
+// fire-mission.css), so the sentence around the term does not move; it is
+// placed here from the term's box, kept inside the window and moved with the
+// term as the page or a table scrolls. On paper it prints in place, as a block
+// after the term (the stylesheet's print rules).
 //
 // The terms are the links scripts/term_links.py makes (a.glossary-term, the
 // definition in their title). One listener on the document serves every page
@@ -10,12 +18,39 @@
 const TERM = "a.glossary-term";
 const touchOnly = matchMedia("(hover: none)");
 let open = null; // {term, popover}
+const EDGE = 8; // px kept clear at the window's edges
+const GAP = 4; // px between the term's line and its definition
 
 function close() {
   if (!open) return;
   open.term.setAttribute("aria-expanded", "false");
   open.popover.remove();
   open = null;
+}
+
+// Under the line of the term that was tapped (a term may wrap: its last line),
+// from the term's left edge, moved left as far as the window needs; above the
+// line where the window's foot has no room for it and its top has.
+function place() {
+  if (!open) return;
+  const { term, popover } = open;
+  const lines = term.getClientRects();
+  const line = lines.length ? lines[lines.length - 1] : term.getBoundingClientRect();
+  const width = document.documentElement.clientWidth;
+  const height = window.innerHeight;
+  const box = popover.getBoundingClientRect();
+  const left = Math.max(EDGE, Math.min(line.left, width - EDGE - box.width));
+  const below = line.bottom + GAP;
+  const above = line.top - GAP - box.height;
+  const top = below + box.height > height - EDGE && above >= EDGE ? above : below;
+  popover.style.left = `${left}px`;
+  popover.style.top = `${top}px`;
+}
+
+let frame = 0;
+function follow() {
+  cancelAnimationFrame(frame);
+  frame = requestAnimationFrame(place);
 }
 
 function definitionOf(term) {
@@ -49,6 +84,7 @@ function show(term) {
   term.setAttribute("aria-expanded", "true");
   term.setAttribute("aria-controls", popover.id);
   open = { term, popover };
+  place();
   // Focus moves to the definition, which a screen reader then reads. The
   // theme's own tooltip for the term (empty now) is kept hidden by the CSS.
   document.getElementById(term.getAttribute("aria-describedby") || "")?.setAttribute("data-fm-term-tooltip", "");
@@ -90,6 +126,10 @@ document.addEventListener("keydown", (event) => {
     term.focus();
   }
 });
+
+// The page, or a wide table the term sits in, scrolls: the definition stays with its term.
+document.addEventListener("scroll", () => open && follow(), { capture: true, passive: true });
+window.addEventListener("resize", () => open && follow());
 
 // Instant navigation swaps the page's content: an open definition goes with it.
 function onPage() {

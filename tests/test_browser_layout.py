@@ -1,0 +1,205 @@
+"""The page around the calculator (issue 23, item 8), measured in Chromium with
+getBoundingClientRect on a 1440 x 900 desktop and a 390 x 844 phone:
+
+* every calculator's own page gives the calculator at least 900 px of the
+  desktop's 1440 (its front matter hides the contents sidebar); a rules page
+  keeps its contents, and its embedded calculator takes the text's full width;
+* "Back to top" covers no control, at any point down a calculator's page, on
+  either screen (it shows in the header's band: scripts none, CSS only);
+* the home page shows every calculator's link on the phone's first screen;
+* a hover tooltip's text is at least 14 px;
+* a tapped glossary term's definition lies over the text, inside the phone's
+  window, without moving a word of the sentence, and keeps focus, Escape and
+  its place in the document (read next by a screen reader).
+
+Each check that measures also runs once on the page with the old rule put
+back (Material's own place for "Back to top", the definition in the flow of
+the text), where it must find the fault.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import rules_py
+from conftest import open_tab
+
+pytestmark = [pytest.mark.browser, pytest.mark.site]
+
+PHONE = dict(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+DESKTOP = dict(viewport={"width": 1440, "height": 900})
+CALC_IDS = [c.id for c in rules_py.calculators()]
+SWITCHED = "k47-air-strike"  # a calculator whose pinned answer has the Exactly / At least / At most switch
+
+# Material's own place for the button, as its stylesheet has it: just under the header, centred.
+MATERIAL_TOP = ".md-top { top: 3.2rem !important; height: auto !important; z-index: 2 !important; }"
+# The definition in the flow of the text, as it was.
+INLINE_POPOVER = ".md-typeset .fm-term-popover { position: static !important; }"
+
+
+@pytest.fixture(scope="module")
+def desktop(browser, server):
+    tab = open_tab(browser, server, **DESKTOP)
+    yield tab
+    tab.close()
+
+
+@pytest.fixture(scope="module")
+def phone(browser, server):
+    tab = open_tab(browser, server, **PHONE)
+    yield tab
+    tab.close()
+
+
+def test_a_calculators_own_page_gives_it_900_px_of_the_desktop(desktop):
+    desktop.goto("")
+    widths, contents = {}, []
+    for calc_id in CALC_IDS:
+        desktop.navigate(f"calculators/{calc_id}/")
+        root = f'.calculator[data-calculator="{calc_id}"]:not([data-stale])'
+        desktop.page.wait_for_selector(root)
+        widths[calc_id] = desktop.page.eval_on_selector(root, "e => e.getBoundingClientRect().width")
+        if desktop.page.locator(".md-sidebar--secondary").is_visible():
+            contents.append(calc_id)
+    assert all(w >= 900 for w in widths.values()), widths
+    assert contents == []
+    # A rules page keeps its contents sidebar; its calculator takes the text's width.
+    desktop.navigate("konflikt47/air-strikes/")
+    desktop.page.wait_for_selector('.calculator[data-calculator="k47-air-strike"]:not([data-stale])')
+    assert desktop.page.locator(".md-sidebar--secondary").is_visible()
+    calc, text = desktop.page.evaluate(
+        "() => [document.querySelector('.calculator[data-calculator]:not([data-stale])'), document.querySelector('.md-content .md-typeset')].map(e => e.getBoundingClientRect().width)"
+    )
+    assert calc == pytest.approx(text, abs=1)
+
+
+# Every control of the page (the header's too) that would show where the
+# button is: with the button let through, the browser finds the control at one
+# of nine points spread over where their boxes meet. So a control under the
+# header or the pinned answer, or clipped away (the closed drawer's panels),
+# is not counted: the button does not hide it.
+COVERED = """() => {
+    const top = document.querySelector('.md-top');
+    const b = top.getBoundingClientRect();
+    const controls = document.querySelectorAll('a[href], button, input, select, textarea, summary, label, [role=button], [role=radio], [tabindex]:not([tabindex="-1"])');
+    const covered = [];
+    top.style.pointerEvents = 'none';
+    for (const c of controls) {
+        if (top.contains(c) || c.contains(top) || !c.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
+        const r = c.getBoundingClientRect();
+        const left = Math.max(r.left, b.left), right = Math.min(r.right, b.right);
+        const upper = Math.max(r.top, b.top), lower = Math.min(r.bottom, b.bottom);
+        if (right - left < 0.5 || lower - upper < 0.5) continue;
+        const points = [0.1, 0.5, 0.9].flatMap((x) => [0.1, 0.5, 0.9].map((y) => [left + x * (right - left), upper + y * (lower - upper)]));
+        if (points.some(([x, y]) => c.contains(document.elementFromPoint(x, y))))
+            covered.push(`${c.tagName.toLowerCase()}.${c.className} "${(c.textContent || c.value || '').trim().slice(0, 30)}" at y=${Math.round(r.top)}`);
+    }
+    top.style.pointerEvents = '';
+    return covered;
+}"""
+
+
+def covered_controls(tab) -> list[tuple[int, list[str]]]:
+    """Down the page half a screen at a time: at each, a little scroll up shows the button; what it covers."""
+    found = []
+    tab.page.evaluate("() => window.scrollTo(0, 0)")
+    tab.page.wait_for_selector(".md-top[hidden]", state="attached")
+    step = tab.page.evaluate("() => Math.round(innerHeight / 2)")
+    bottom = "() => document.documentElement.scrollHeight - innerHeight"  # read each time: answers change the page's height
+    y = step // 2
+    while y + 1 < tab.page.evaluate(bottom):
+        # Material hides the button on the way down and shows it on the way up (after 250 ms).
+        tab.page.evaluate("y => window.scrollTo(0, y + 120)", y)
+        tab.page.wait_for_selector(".md-top[hidden]", state="attached")
+        # Up, by 60 px at least even where the page has become shorter meanwhile.
+        tab.page.evaluate("y => window.scrollTo(0, Math.min(y, scrollY - 60))", y)
+        tab.page.wait_for_selector(".md-top:not([hidden])")
+        tab.page.wait_for_function("() => getComputedStyle(document.querySelector('.md-top')).opacity === '1'")
+        if hit := tab.page.evaluate(COVERED):
+            found.append((y, hit))
+        y += step
+    return found
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_back_to_top_covers_no_control(size, request):
+    tab = request.getfixturevalue(size)
+    tab.goto(f"calculators/{SWITCHED}/")
+    tab.calculator(SWITCHED)
+    assert tab.page.locator(f'.calculator[data-calculator="{SWITCHED}"] .fm-answer-box .fm-mode').count() >= 3
+    assert covered_controls(tab) == []
+    # The button in Material's place, under the header, lies over controls as they pass: the check sees it.
+    tab.page.add_style_tag(content=MATERIAL_TOP)
+    faults = covered_controls(tab)
+    assert faults, "Material's place covers a control somewhere down the page"
+
+
+def test_the_home_page_shows_every_calculator_on_a_phones_first_screen(phone):
+    phone.goto("")
+    links = phone.page.eval_on_selector_all(
+        ".md-content a[href*='calculators/']",
+        "els => els.map(a => [new URL(a.href).pathname, a.getBoundingClientRect().top, a.getBoundingClientRect().bottom])",
+    )
+    shown = {path.rstrip("/").rsplit("/", 1)[1] for path, top, bottom in links if 0 <= top and bottom <= 844}
+    assert shown >= set(CALC_IDS), sorted(set(CALC_IDS) - shown)
+
+
+def test_a_hover_tooltip_is_14_px_text(desktop):
+    desktop.goto("combat-hq/comms/")
+    term = desktop.page.locator("article a.glossary-term").first
+    term.scroll_into_view_if_needed()
+    term.hover()
+    desktop.page.wait_for_selector(".md-tooltip2--active")
+    size = desktop.page.eval_on_selector(".md-tooltip2--active .md-tooltip2__inner", "e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 14
+
+
+# The box of the last word of the text after the term in its paragraph, and the top of the next block.
+AFTER_TERM = """term => {
+    const block = term.closest('p, li, dd, td') || term.parentElement;
+    const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+    let last = null;
+    for (let n = walker.nextNode(); n; n = walker.nextNode())
+        if (term.compareDocumentPosition(n) & Node.DOCUMENT_POSITION_FOLLOWING && !term.contains(n) && !n.parentElement.closest('.fm-term-popover') && n.textContent.trim()) last = n;
+    const text = last.textContent.trimEnd();
+    const range = document.createRange();
+    range.setStart(last, text.lastIndexOf(' ') + 1);
+    range.setEnd(last, text.length);
+    const r = range.getBoundingClientRect();
+    const next = block.nextElementSibling;
+    return {word: range.toString(), left: r.left, top: r.top, next: next ? next.getBoundingClientRect().top : null};
+}"""
+
+
+def test_a_tapped_terms_definition_lies_over_the_text_in_the_window(phone):
+    phone.goto("combat-hq/comms/")
+    term = phone.page.locator("article p a.glossary-term").first
+    term.evaluate("t => t.scrollIntoView({block: 'center'})")
+    before = term.evaluate(AFTER_TERM)
+    term.tap()
+    popover = phone.page.wait_for_selector(".fm-term-popover")
+    assert term.evaluate(AFTER_TERM) == before, before["word"]
+    box = popover.bounding_box()
+    assert box["x"] >= 0 and box["y"] >= 0 and box["x"] + box["width"] <= 390 and box["y"] + box["height"] <= 844, box
+    # Just under the term, and over the text, not under the header.
+    line = term.evaluate("t => { const r = [...t.getClientRects()].pop(); return {top: r.top, bottom: r.bottom}; }")
+    header = phone.page.eval_on_selector(".md-header", "h => h.getBoundingClientRect().bottom")
+    assert line["bottom"] <= box["y"] <= line["bottom"] + 8 and box["y"] >= header
+    assert phone.page.evaluate("(box) => document.elementFromPoint(box.x + 5, box.y + 5).closest('.fm-term-popover') !== null", box)
+    # Next in the document after the term, which it describes; focus is on it; Escape gives focus back.
+    assert term.evaluate("t => t.nextElementSibling.matches('.fm-term-popover') && t.getAttribute('aria-controls') === t.nextElementSibling.id")
+    assert phone.page.evaluate("() => document.activeElement.matches('.fm-term-popover')")
+    phone.page.keyboard.press("Escape")
+    phone.page.wait_for_selector(".fm-term-popover", state="detached")
+    assert term.evaluate("t => document.activeElement === t && t.getAttribute('aria-expanded') === 'false'")
+    # On paper, the definition prints in place after the term, as before.
+    term.tap()
+    phone.page.wait_for_selector(".fm-term-popover")
+    phone.page.emulate_media(media="print")
+    try:
+        assert phone.page.eval_on_selector(".fm-term-popover", "p => getComputedStyle(p).position") == "static"
+    finally:
+        phone.page.emulate_media(media="screen")
+    # The definition in the flow of the text moves the words after the term: the check sees it.
+    phone.page.add_style_tag(content=INLINE_POPOVER)
+    assert term.evaluate(AFTER_TERM) != before
