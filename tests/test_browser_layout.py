@@ -73,6 +73,22 @@ def test_a_calculators_own_page_gives_it_900_px_of_the_desktop(desktop):
     assert calc == pytest.approx(text, abs=1)
 
 
+def test_no_calculators_page_is_wider_than_a_phone(phone):
+    """On a 390 px phone no calculator's own page pans sideways once it has
+    answered (charts drawn, their tables of values for screen readers in
+    place): the page's scroll width is the window's. A chart's hidden table
+    once kept its columns' width and made the air strike's page 461 px wide."""
+    phone.goto("")
+    wide = {}
+    for calc_id in CALC_IDS:
+        phone.navigate(f"calculators/{calc_id}/")
+        phone.calculator(calc_id)
+        width = phone.page.evaluate("() => document.documentElement.scrollWidth")
+        if width > 390:
+            wide[calc_id] = width
+    assert wide == {}
+
+
 # Every control of the page (the header's too) that would show where the
 # button is: with the button let through, the browser finds the control at one
 # of nine points spread over where their boxes meet. So a control under the

@@ -65,7 +65,10 @@ export function barChart({ name, title, heading, caption, columns, slots }) {
   for (const slot of slots) {
     body.append(el("tr", { dataValue: slot.value }, el("th", { scope: "row", text: slot.label }), ...slot.bars.map((b) => el("td", { dataOption: b.series === "one" ? undefined : b.series, text: b.text })), marked ? el("td", { text: slot.mark ?? "" }) : null));
   }
-  const table = el("table", { class: "fm-sr fm-chart-table" }, el("caption", { text: caption }), el("thead", {}, head), body);
+  // Hidden in a box, not as the table itself: a table ignores the 1 px width of
+  // .fm-sr and stayed as wide as its columns, widening a phone's page past 390 px.
+  // (Its own class keeps Material's styling of plain tables, a scrolling box, off it.)
+  const table = el("div", { class: "fm-sr fm-chart-table" }, el("table", { class: "fm-chart-values" }, el("caption", { text: caption }), el("thead", {}, head), body));
   return el("figure", { class: "fm-chart-figure", dataChartFor: name }, el("figcaption", { class: "fm-chart-title", ariaHidden: "true", text: heading }), chart, axis, table);
 }
 
