@@ -68,6 +68,20 @@ outcome's own distribution. Its result must be returned untouched, like
 ``parts``; after other dice, or inside a sub, it is the exact product of one
 choice point per pool.
 
+``return dice.chain(start, stages, outcome)`` is for a procedure whose
+stages depend on one another (how many hit sets how many damage dice are
+rolled): from the state ``start`` each :class:`Stage` rolls a part with
+arguments read off the state and moves to the next state, and ``outcome``
+of the last state gives the outcomes. A roll rolls each stage in order; the
+odds are a forward pass: the distribution of the state after each stage, as
+integer weights over one common denominator, each stage enumerated once per
+distinct arguments and states that meet again merged, so the cost is the
+sum of the stages' sizes times the states that reach them, not the product
+of every path. Its result must be returned untouched, like ``parts``;
+after other dice, or inside a sub, it is the exact product of one ``sub``
+choice point per stage. Given dice (:func:`enumerate_given`) decide the
+stages they cover, and the chain goes on from the state they reach.
+
 A procedure must be deterministic given its choices: no clocks, no global
 random state, and the same sequence of choice points for the same choices.
 """
@@ -99,6 +113,7 @@ __all__ = [
     "successes",
     "pool",
     "Pool",
+    "Stage",
     "enumerate_outcomes",
     "enumerate_steps",
     "enumerate_values",
@@ -470,6 +485,172 @@ class Label(str):
 
 
 # ---------------------------------------------------------------------------
+# Chains: stages that depend on one another, carried forward as a distribution
+
+
+class Stage(NamedTuple):
+    """One stage of :meth:`Dice.chain`: ``args(state)`` gives what the stage
+    rolls with (a tuple of hashable arguments, or None when it rolls nothing
+    and the state carries on as it is), ``roll(dice, *args)`` rolls it (a
+    self-contained part, as :meth:`Dice.sub` runs one) and ``then(state,
+    value)`` is the state after it. ``args`` and ``then`` are pure functions
+    of the state; ``roll`` should be one function for every call (a module's),
+    since what it gives is worked out once per distinct ``(roll, args)``."""
+
+    roll: Callable[..., Hashable]
+    args: Callable[[Hashable], tuple | None]
+    then: Callable[[Hashable, Any], Hashable]
+
+
+class _Chain:
+    """Odds mode's answer to ``dice.chain(...)`` at the top of a procedure: a
+    token ``enumerate_outcomes`` recognises (see _chain_outcomes). Like
+    _Parts, deliberately not a mapping."""
+
+    __slots__ = ("start", "stages", "outcome")
+
+    def __init__(self, start: Hashable, stages: tuple[Stage, ...], outcome: Callable[[Hashable], Mapping[str, Hashable]]):
+        self.start, self.stages, self.outcome = start, stages, outcome
+
+
+def _part(fn: Callable[..., Any], args: tuple, cache: dict, with_steps: bool) -> tuple[Distribution, list | None]:
+    """A self-contained part enumerated on its own, cached as ``Enumerating.sub``
+    caches it (by ``fn`` and ``args``, its steps under the steps key): its
+    distribution over packed results (see _Freeze) and, with steps, the exact
+    weight of each of its rolls (``_StepLog.edges``)."""
+    if with_steps:
+        key = ("steps", fn, args, ())
+        found = cache.get(key)
+        if found is None:
+            inner = _StepLog()
+            paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, cache, None, inner))
+            found = (_summed(paths, f"part {getattr(fn, '__name__', fn)!s}"), inner.edges())
+            cache[key] = found
+            cache.setdefault((fn, args), found[0])
+        return found
+    dist = cache.get((fn, args))
+    if dist is None:
+        paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, cache))
+        dist = cache[(fn, args)] = _summed(paths, f"part {getattr(fn, '__name__', fn)!s}")
+    return dist, None
+
+
+def _chain_outcomes(chain: _Chain, steps: "_StepLog | None") -> dict[str, Distribution]:
+    """Each outcome's exact distribution by a forward pass over the stages.
+
+    The distribution over the state after each stage is kept as integer
+    weights over one common denominator D (the state s with weight w(s)/D).
+    A stage is enumerated once per distinct ``args(s)`` (a part of its own,
+    its values v with P(v | args)); the next state ``then(s, v)`` gets
+    ``w(s) * P(v | args)``, brought over the least common multiple L of those
+    parts' denominators (D becomes D * L, all weights reduced by their gcd).
+    States that meet again are one state, so the cost is the sum over stages
+    of (distinct states x the values of their stage), never the product of
+    every stage's paths. Each outcome is then tallied over the last states,
+    one Fraction per value.
+
+    With ``steps``, each stage's rolls (from its part's enumeration) are added
+    per distinct ``args``, times the chance of the states that roll with
+    them. They are listed in the order a replay meets them first: the states
+    are visited depth first, each stage's values in their distribution's
+    order, each (stage, state) once (what follows it depends on nothing else).
+    """
+    cache: dict = {}
+    stages = chain.stages
+    with_steps = steps is not None
+    states: dict[Hashable, int] = {chain.start: 1}
+    den = 1
+    plans: list[dict[Hashable, tuple | None]] = []  # per stage: each state's args
+    parts: list[dict[tuple, tuple[Distribution, list | None]]] = []  # per stage: each args' part
+    weights_at: list[tuple[dict[Hashable, int], int]] = []  # per stage: the states it starts from
+    for stage in stages:
+        by_args: dict[tuple, tuple[Distribution, list | None]] = {}
+        plan: dict[Hashable, tuple | None] = {}
+        for state in states:
+            args = stage.args(state)
+            if args is not None:
+                args = tuple(args)
+                if args not in by_args:
+                    by_args[args] = _part(stage.roll, args, cache, with_steps)
+            plan[state] = args
+        common = math.lcm(1, *(d for dist, _ in by_args.values() for _, _, d in dist._weights))
+        scaled = {args: [(_Freeze.unpack(v), n * (common // d)) for v, n, d in dist._weights] for args, (dist, _) in by_args.items()}
+        then = stage.then
+        after: dict[Hashable, int] = {}
+        for state, w in states.items():
+            args = plan[state]
+            if args is None:
+                after[state] = after.get(state, 0) + w * common
+                continue
+            for value, ways in scaled[args]:
+                nxt = then(state, value)
+                after[nxt] = after.get(nxt, 0) + w * ways
+        if with_steps:
+            plans.append(plan)
+            parts.append(by_args)
+            weights_at.append((states, den))
+        den *= common
+        g = math.gcd(den, *after.values())
+        if g > 1:
+            after = {s: w // g for s, w in after.items()}
+            den //= g
+        states = after
+    if with_steps:
+        _chain_steps(chain, steps, plans, parts, weights_at)
+    names: tuple[str, ...] | None = None
+    tallies: dict[str, dict[Hashable, int]] = {}
+    for state, w in states.items():
+        result = chain.outcome(state)
+        if names is None:
+            names = tuple(result)
+            tallies = {name: {} for name in names}
+        elif result.keys() != tallies.keys():
+            raise ValueError(f"chain: outcomes {sorted(result)} for one state and {sorted(tallies)} for another")
+        for name, value in result.items():
+            tally = tallies[name]
+            tally[value] = tally.get(value, 0) + w
+    out: dict[str, Distribution] = {}
+    for name, tally in tallies.items():
+        if sum(tally.values()) != den:
+            raise ValueError(f"outcome {name} does not sum to 1")
+        out[name] = Distribution._exact({value: Fraction(w, den) for value, w in tally.items() if w})
+    return out
+
+
+def _chain_steps(chain: _Chain, steps: "_StepLog", plans: list, parts: list, weights_at: list) -> None:
+    """The chain's rolls into ``steps`` (see _chain_outcomes): first each
+    place in the order a depth-first replay meets it, then the weights. A
+    stage's rolls are known by the stage's index and their place in its part."""
+    stages = chain.stages
+    seen: set[tuple[int, Hashable]] = set()
+
+    def visit(k: int, state: Hashable) -> None:
+        while k < len(stages):
+            if (k, state) in seen:
+                return
+            seen.add((k, state))
+            args = plans[k][state]
+            if args is not None:
+                dist, edges = parts[k][args]
+                for place, label, order, names, counting, _ in edges:
+                    steps._entry((k, *place), label, order, names, counting)
+                for value in dist:
+                    visit(k + 1, stages[k].then(state, _Freeze.unpack(value)))
+                return
+            k += 1
+
+    visit(0, chain.start)
+    for k, (states, den) in enumerate(weights_at):
+        reaching: dict[tuple, int] = {}
+        for state, w in states.items():
+            args = plans[k][state]
+            if args is not None:
+                reaching[args] = reaching.get(args, 0) + w
+        for args, w in reaching.items():
+            steps.add_part(k, parts[k][args][1], w, den)
+
+
+# ---------------------------------------------------------------------------
 # The dice object
 
 
@@ -555,6 +736,25 @@ class Dice:
             for how, value in working(*values):
                 self.then(how, value)
         return dict(outcome(*values))
+
+    def chain(self, start: Hashable, stages: Iterable[Stage], outcome: Callable[[Hashable], Mapping[str, Hashable]]) -> Any:
+        """The outcomes of stages that depend on one another: from the state
+        ``start``, each :class:`Stage` in turn rolls ``roll(dice, *args(state))``
+        (nothing when its args are None) and moves to ``then(state, value)``;
+        ``outcome(state)`` of the last state gives the outcomes (a dict).
+
+        The stages are rolled in order, each roll as :meth:`sub` runs a part.
+        In odds mode at the top of a procedure the odds are a forward pass
+        over the distribution of the state after each stage (see
+        _chain_outcomes), not a replay per path; its result must be returned
+        untouched (the odds-mode value is a token). Anywhere else each stage
+        is one ``sub`` choice point, the exact product."""
+        state = start
+        for stage in stages:
+            args = stage.args(state)
+            if args is not None:
+                state = stage.then(state, self.sub(stage.roll, *args))
+        return dict(outcome(state))
 
 
 class Rolling(Dice):
@@ -753,6 +953,32 @@ class _Forced(Dice):
         self.used += probe.used
         return result
 
+    def chain(self, start, stages, outcome):
+        """The stages the fixed rolls decide are run on them; the rest is the
+        inner dice's chain from the state reached (a forward pass at the top
+        of an enumeration). A stage the fixed rolls run out in becomes that
+        chain's first stage: enumerated given its share of them, as a sub."""
+        stages = tuple(stages)
+        state = start
+        for i, stage in enumerate(stages):
+            rest = tuple(self.values[self.used:])
+            if not rest:
+                return self.inner.chain(state, stages[i:], outcome)
+            args = stage.args(state)
+            if args is None:
+                continue
+            probe = _Forced(_Exhausted(), list(rest))
+            try:
+                value = stage.roll(probe, *args)
+            except _OutOfForced:
+                self.used = len(self.values)
+                given = (stage.roll, rest, tuple(args), ())
+                first = Stage(_given_part, lambda _state, given=given: given, stage.then)
+                return self.inner.chain(state, (first, *stages[i + 1:]), outcome)
+            self.used += probe.used
+            state = stage.then(state, value)
+        return dict(outcome(state))
+
     def parts(self, *parts):
         return Rolling.parts(self, *parts)  # type: ignore[arg-type]  # in order, merged
 
@@ -943,6 +1169,11 @@ class Enumerating(Dice):
             return _Fold(_groups(groups), outcome, reads)
         return super().fold(groups, outcome, reads)
 
+    def chain(self, start, stages, outcome):
+        if self._top and not self._sizes:
+            return _Chain(start, tuple(stages), outcome)
+        return super().chain(start, stages, outcome)
+
     def parts(self, *parts):
         if self._top and not self._sizes:
             return _Parts(parts)
@@ -1056,6 +1287,10 @@ def _enumerate(procedure: Callable[..., Mapping[str, Hashable]], args: tuple, st
         if probe._sizes:
             raise ValueError(f"{procedure.__name__}: dice.fold(...) must be the procedure's only use of dice")
         return _fold_outcomes(first, steps)
+    if isinstance(first, _Chain):
+        if probe._sizes:
+            raise ValueError(f"{procedure.__name__}: dice.chain(...) must be the procedure's only use of dice")
+        return _chain_outcomes(first, steps)
     if isinstance(first, _Parts):
         if probe._sizes:
             raise ValueError(f"{procedure.__name__}: dice.parts(...) must be the procedure's only use of dice")

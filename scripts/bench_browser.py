@@ -139,6 +139,13 @@ def answer_at(page, calc_id: str, painted: bool = False) -> dict:
     fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
     snapshot = page.evaluate("window.fireMissionEngine ? fireMissionEngine.fromSnapshot ?? null : null")
     out = {"ms": float(root.get_attribute("data-first-answer-at")), "fcp_ms": fcp, "snapshot": snapshot}
+    # Where the wait went, as the engine tells the page: the worker's start-up (bootMs, in the
+    # worker's own clock, from its first line) and its phases (Python up, the wheel unpacked,
+    # rules_py imported: each ms since the previous one), and whether the head started it.
+    out["engine"] = page.evaluate(
+        "() => window.fireMissionEngine ? {bootMs: fireMissionEngine.bootMs ?? null, phases: fireMissionEngine.phases ?? null,"
+        " startedInHead: fireMissionEngine.startedInHead ?? null} : null"
+    )
     if painted:
         out["painted_ms"] = page.evaluate(ANSWER_PAINTED, 5000)
     return out
@@ -242,7 +249,7 @@ def med(values):
     return round(statistics.median(values)) if values else None
 
 
-def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict) -> dict:
+def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict, offline: bool = True) -> dict:
     profile = Profile(browser, server, name, cpu)
     full = name == "loopback"
     calcs = [c.id for c in rules_py.calculators()]
@@ -253,11 +260,12 @@ def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict) 
     for i in range(runs):
         bare.append(bare_boot(profile))
         quiet(server)
-        rows.append(visits(profile, paths["first"], paths["default"], paths["id"], offline_calcs if i == 0 else [], offline_pages if i == 0 else []))
+        check = offline and i == 0
+        rows.append(visits(profile, paths["first"], paths["default"], paths["id"], offline_calcs if check else [], offline_pages if check else []))
         r = rows[-1]
         print(
             f"  {name} cpu×{cpu:g} run {i + 1}: bare {bare[-1]:.0f} ms, first {r['first']['ms']:.0f} ms, "
-            f"default {r['default']['ms']:.0f} ms, repeat {r['repeat']['ms']:.0f} ms",
+            f"default {r['default']['ms']:.0f} ms, repeat {r['repeat']['ms']:.0f} ms; repeat's engine {r['repeat'].get('engine')}",
             file=sys.stderr,
         )
     b = statistics.median(bare)
@@ -412,6 +420,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--warm", action="store_true", help="also time every calculator's warm answers (loopback)")
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--no-offline", action="store_true", help="skip the offline checks (start-up figures only, sooner)")
     parser.add_argument("--site", type=Path, default=SITE, help="a built site (default: site/), e.g. an older build to compare")
     args = parser.parse_args()
     SITE = args.site.resolve()
@@ -447,7 +456,7 @@ def main() -> int:
             precompress(server)
             for name in names:
                 for cpu in rates:
-                    results.append(run_profile(browser, server, name, cpu, args.runs, paths))
+                    results.append(run_profile(browser, server, name, cpu, args.runs, paths, offline=not args.no_offline))
             if args.warm:
                 server.link = Link()
                 warm = warm_answers(browser, server)

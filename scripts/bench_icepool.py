@@ -31,8 +31,10 @@ runtimes), cold and warm, in both runtimes; and, for an engine with sweeps,
 fire for effect's Fire Dice swept at its heaviest other inputs.
 
 Run from the project root: ``python scripts/bench_icepool.py [--repeats N]
-[--engine DIR]`` (DIR holds another copy of ``rules_py`` to time, for a
-before/after comparison).
+[--engine DIR] [--json FILE] [--inputs FILE]`` (DIR holds another copy of
+``rules_py`` to time, for a before/after comparison; ``--inputs`` takes the
+calculators' inputs from an earlier run's ``--json`` FILE, so that both sides
+of a comparison time the same inputs).
 """
 
 from __future__ import annotations
@@ -220,10 +222,13 @@ def clear_caches() -> None:
                     value.cache_clear()
 
 
+CLOCK = time.perf_counter  # wall; --cpu-clock makes the CPython figures process time (see main)
+
+
 def _ms(fn) -> float:
-    start = time.perf_counter()
+    start = CLOCK()
     fn()
-    return (time.perf_counter() - start) * 1000
+    return (CLOCK() - start) * 1000
 
 
 def cold_warm(fn, repeats: int) -> tuple[float, float]:
@@ -346,7 +351,15 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=7, help="runs per figure, median (default 7)")
     parser.add_argument("--engine", type=Path, default=ROOT, help="the directory holding the rules_py to time (default: this project's)")
     parser.add_argument("--json", type=Path, help="also write every figure to this file")
+    parser.add_argument("--inputs", type=Path, help="time the calculators' inputs of an earlier run's --json file instead of searching for the heaviest (the same inputs before and after a change)")
+    parser.add_argument(
+        "--cpu-clock", action="store_true",
+        help="time CPython by this process's CPU time, not the wall clock: steadier on a shared machine (Pyodide under Node keeps the wall clock)",
+    )
     args = parser.parse_args()
+    global CLOCK
+    if args.cpu_clock:
+        CLOCK = time.process_time
     engine = args.engine.resolve()
     sys.path.insert(0, str(engine))
     import rules_py
@@ -355,9 +368,12 @@ def main() -> None:
         raise SystemExit(f"imported {rules_py.__file__}, not the rules_py in {engine}")
     wheel = fetch_wheel()
     rows = []
-    for calc in rules_py.calculators():
-        rows.append([calc.id, "defaults", {}])
-        rows.append([calc.id, "heaviest", heaviest(calc)])
+    if args.inputs:
+        rows = json.loads(args.inputs.read_text())["inputs"]
+    else:
+        for calc in rules_py.calculators():
+            rows.append([calc.id, "defaults", {}])
+            rows.append([calc.id, "heaviest", heaviest(calc)])
     sweeps = [(FFE, {k: v for k, v in HEAVIEST_FFE.items() if k != "fire_dice"}, "fire_dice")]
     sweeps.append((FFE, {**sweeps[0][1], "disruptions": "if_suppressed"}, "fire_dice"))
     config = {"repeats": args.repeats, "calculators": rows, "sweeps": sweeps}

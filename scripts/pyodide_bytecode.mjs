@@ -1,7 +1,8 @@
 // Byte-compile the rules wheel's modules with Pyodide's own Python (the
 // vendored one, so the bytecode is exactly what the browser's interpreter would
 // make), and list the standard library modules that importing it adds: those
-// are not compiled here, pyodide_snapshot.mjs imports them into the snapshot.
+// are not compiled here, pyodide_snapshot.mjs imports them into the snapshot
+// (unpacking it is not counted: the worker does that in JavaScript).
 //
 //   node scripts/pyodide_bytecode.mjs <pyodide dir> <wheel> > bytecode.json
 //
@@ -13,8 +14,8 @@
 // "files" go into the wheel beside their modules, as "unchecked hash" .pyc
 // files (PEP 552): used without comparing them with a source's modification
 // time, which unpackArchive does not keep. "stdlib_modules" is every module
-// of Pyodide's standard library that unpacking the wheel and importing rules_py
-// (and loading every calculator) add to a freshly booted interpreter: pyodide_snapshot.mjs
+// of Pyodide's standard library that importing rules_py (and loading every
+// calculator) adds to a freshly booted interpreter that has the wheel's files: pyodide_snapshot.mjs
 // imports them before it takes the memory snapshot the browser boots from.
 // "stdlib_files" is every file of Pyodide's python_stdlib.zip that Python
 // read by the end: the boot, the wheel, rules_py, then every calculator's
@@ -30,11 +31,14 @@ const dir = resolve(process.argv[2]);
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
 const pyodide = await loadPyodide({ indexURL: `${dir}/`, stdout: () => {}, stderr: (line) => process.stderr.write(line + "\n") });
 
-const booted = pyodide.runPython("import sys\nsorted(sys.modules)").toJs();
-const sitePackages = pyodide.runPython("next(p for p in sys.path if p.endswith('site-packages'))");
+const sitePackages = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('site-packages'))");
 // The wheel comes as a file, not on stdin: a synchronous read of a piped stdin
 // can fail with EAGAIN when the pipe is non-blocking.
 pyodide.unpackArchive(new Uint8Array(readFileSync(resolve(process.argv[3]))), "wheel", { extractDir: sitePackages });
+// Counted from here: the worker writes the site's wheel (stored entries) from
+// JavaScript (storedFiles in docs/assets/calc/loader.mjs), so what Python's
+// zipfile imports to unpack this one (pip's, deflated) is no start's concern.
+const booted = pyodide.runPython("sorted(sys.modules)").toJs();
 pyodide.globals.set("booted", pyodide.toPy(booted));
 pyodide.globals.set("site_packages", sitePackages);
 

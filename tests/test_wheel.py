@@ -67,6 +67,17 @@ def test_wheel_is_pure_python_by_name_and_metadata(wheel):
     assert "Tag: py3-none-any" in meta.splitlines()
 
 
+def test_wheel_entries_are_stored_so_the_worker_writes_them_itself(wheel):
+    # The worker writes a stored wheel's files from JavaScript (storedFiles in
+    # docs/assets/calc/loader.mjs), sparing Python's zipfile after a start from
+    # the snapshot; a deflated entry would send it back to Pyodide's unpackArchive.
+    with zipfile.ZipFile(wheel) as z:
+        deflated = [i.filename for i in z.infolist() if i.compress_type != zipfile.ZIP_STORED]
+        names = [i.filename for i in z.infolist()]
+    assert not deflated
+    assert not [n for n in names if n.startswith("/") or ".." in n.split("/")]
+
+
 def test_wheel_carries_each_calculator_s_module_as_discovery_finds_it(wheel):
     # rules_py.registry reads it, so that the browser's first answer imports one module.
     from rules_py import registry

@@ -38,10 +38,14 @@ each an independent part enumerated on its own (``dice.sub``):
    mission spends the figure once rather than once per battery.
 
 The d hit dice of a concentration are one pool (``dice.successes``): one choice
-point of d + 1 values, how many hit, not 6**d paths. Damage and effect
-(``after_hits``) are enumerated once per number of hits, their dice again as
-pools (the effect dice count each effect, ``_effects``), so the odds cost grows
-with d polynomially, never as 6**(4d).
+point of d + 1 values, how many hit, not 6**d paths; the damage and effect
+dice are pools again (the effect dice count each effect, ``_effects``). The
+stages are a chain (``dice.chain``): the odds carry the distribution of the
+state after each stage forward (table 3's (E, ammunition), then the hits,
+what is knocked out, the effects), each stage's dice enumerated once per
+distinct arguments (damage once per number of hits, whatever the intensity),
+so the odds cost grows with d polynomially, never as 6**(4d), and is the sum
+of the stages' sizes times the states that reach them, not their product.
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..calculator import Calculator, Choice, Field, InputError, Outcome
-from ..dice import Label
+from ..dice import Label, Stage
 from ..rule_refs import of_table
 from ..tables import Table, load
 
@@ -206,6 +210,7 @@ def _casualties(dice, hits: int, d: Damage) -> int:
     return damaging * d.casualties + extra
 
 
+@lru_cache(maxsize=None)
 def _effect_key(effects: tuple[tuple[int, int, str], ...]) -> tuple[tuple[int, ...], ...]:
     """One table-6 die as a face table of count vectors over the list's effects."""
     kinds = _kinds(effects)
@@ -213,8 +218,17 @@ def _effect_key(effects: tuple[tuple[int, int, str], ...]) -> tuple[tuple[int, .
     return tuple(tuple(int(kind == effect) for kind in kinds) for effect in found)
 
 
+# Cached: the odds replay _effects once per value of its pool (see dice.sub).
+@lru_cache(maxsize=None)
 def _kinds(effects: tuple[tuple[int, int, str], ...]) -> tuple[str, ...]:
     return tuple(e for e in EFFECT_ORDER if any(e == x for _, _, x in effects))
+
+
+@lru_cache(maxsize=None)
+def _effects_roll(effects: tuple[tuple[int, int, str], ...]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The label of the table-6 pool and what it counts."""
+    kinds = _kinds(effects)
+    return Label("damage effect dice, table 6, one per damaging hit (how many of: " + ", ".join(kinds) + ")", EFFECTS_RULE), tuple((kind.replace("_", " "),) * 2 for kind in kinds)
 
 
 def _effects(dice, n: int, effects: tuple[tuple[int, int, str], ...]) -> tuple[str, ...]:
@@ -225,7 +239,8 @@ def _effects(dice, n: int, effects: tuple[tuple[int, int, str], ...]) -> tuple[s
     if n == 0:
         return ()
     kinds = _kinds(effects)
-    counts = dice.pool(n, 6, Label("damage effect dice, table 6, one per damaging hit (how many of: " + ", ".join(kinds) + ")", EFFECTS_RULE), _effect_key(effects), tuple((kind.replace("_", " "),) * 2 for kind in kinds))
+    label, names = _effects_roll(effects)
+    counts = dice.pool(n, 6, label, _effect_key(effects), names)
     return tuple(kind for kind, count in zip(kinds, counts) if count)
 
 
@@ -249,13 +264,6 @@ def effects(dice, hits: int, lost: int, d: Damage) -> tuple[str, ...]:
         wrecked = lost if d.weapon_only else _successes(dice, hits, "weapon damage dice, one per hit", d.weapon_score, d.weapon_modifier)
         return (GUN_WEAPON["effect"],) if wrecked else ()
     return dice.sub(_effects, lost, d.effects)
-
-
-def after_hits(dice, hits: int, d: Damage) -> tuple[int, tuple[str, ...]]:
-    """Steps 5 and 6 for ``hits`` hits, as one part: they do not depend on the
-    intensity, so they are enumerated once per number of hits."""
-    lost = dice.sub(damage, hits, d)
-    return lost, dice.sub(effects, hits, lost, d)
 
 
 def hit_score(inputs: dict, effective: int) -> int:
@@ -337,15 +345,30 @@ def _ammunition(level: int) -> int:
 
 
 def artillery_shoot(dice, **inputs) -> dict:
-    """One element under the template: effectiveness, pinning, hits, damage, effect, ammunition."""
+    """One element under the template: effectiveness, pinning, hits, damage, effect, ammunition.
+
+    A chain of four stages (``dice.chain``), each state what the outcomes and
+    the later stages need: table 3 gives (E, ammunition); the hit dice add the
+    hits (none are thrown when no fire arrives); table 5 adds what is knocked
+    out, table 6 the effects. So the odds follow the distribution of the state
+    from stage to stage instead of replaying every path."""
     p = plan(tuple(sorted(inputs.items())))
-    effective, used = dice.sub(effectiveness, p.intensity, p.modifier)
-    ammunition = p.ammunition[effective] if used else 0
-    if effective == 0:
-        return {"effective_intensity": 0, "pinned": False, "hit": 0, "knocked_out": 0, "effect": NO_EFFECT, "ammunition": ammunition}
-    label = "hit dice, one per battery" if p.dice > 1 else "hit die"
-    hits = _successes(dice, p.dice, f"{label}, your table 4", p.to_hit[effective], p.hit_modifier, HIT_RULE)
-    lost, found = dice.sub(after_hits, hits if hits < p.damage_hits else p.damage_hits, p.damage)
+    label = ("hit dice, one per battery" if p.dice > 1 else "hit die") + ", your table 4"
+    stages = (
+        Stage(effectiveness, lambda _start: (p.intensity, p.modifier), lambda _start, arrived: (arrived[0], p.ammunition[arrived[0]] if arrived[1] else 0)),
+        Stage(_successes, lambda s: (p.dice, label, p.to_hit[s[0]], p.hit_modifier, HIT_RULE) if s[0] else None, lambda s, hits: (*s, hits)),
+        Stage(damage, lambda s: (min(s[2], p.damage_hits), p.damage) if s[0] else None, lambda s, lost: (*s, lost)),
+        Stage(effects, lambda s: (min(s[2], p.damage_hits), s[3], p.damage) if s[0] else None, lambda s, found: (*s, found)),
+    )
+    return dice.chain(None, stages, lambda s: _outcomes(p, s))
+
+
+def _outcomes(p: Plan, state: tuple) -> dict:
+    """The outcomes of the chain's last state: (0, ammunition) when no fire
+    arrives, else (E, ammunition, hits, knocked out, effects)."""
+    if not state[0]:
+        return {"effective_intensity": 0, "pinned": False, "hit": 0, "knocked_out": 0, "effect": NO_EFFECT, "ammunition": state[1]}
+    effective, ammunition, hits, lost, found = state
     return {
         "effective_intensity": effective,
         "pinned": p.pins[effective],
