@@ -13,6 +13,7 @@
 
 import { keepMission } from "./missions.mjs";
 import { el, renderDetails, renderSummary } from "./results.mjs";
+import { dieItem } from "./roll-log.mjs";
 
 // The engine reads at most 200 entries (rules_py/given.py): a longer text is
 // refused here, before it costs a request, a link or an address.
@@ -264,22 +265,7 @@ export class OwnDice {
   }
 
   trailItem(d, i) {
-    const faces = el("span", { class: "fm-faces" });
-    for (const f of d.faces) {
-      const state = f.scored === null ? "" : f.scored ? " fm-scored" : " fm-missed";
-      faces.append(el("span", { class: `fm-face${state}`, text: String(f.face) }));
-    }
-    return el(
-      "li",
-      { dataGiven: String(i), dataLabel: d.label, dataFaces: d.faces.map((f) => f.face).join(" ") },
-      el("span", { class: "fm-die-label", text: d.label }),
-      " ",
-      el("span", { class: "fm-die-spec", text: d.dice }),
-      " ",
-      faces,
-      " \u2192 ",
-      el("strong", { class: "fm-die-result", text: d.result }),
-    );
+    return dieItem(d, { dataGiven: String(i) }); // as the roll log lists a die
   }
 
   keep() {
