@@ -89,6 +89,7 @@ def test_changing_option_b_shows_a_to_b_in_view_and_a_problem_in_the_answers_pla
     # B's number has A's − / + buttons: + makes it 3, and the headline follows.
     steps = page.locator(f'{scope(COMMS)} [data-field="vs.boosts"] .fm-step')
     assert steps.count() == 2
+    assert "null" not in page.inner_text(f"{scope(COMMS)} .fm-compare-form")  # B's form has no help text, and no stray word for it
     steps.nth(1).click()
     assert page.input_value(field) == "3"
     three = call({"op": "compare", "id": COMMS, "inputs": {}, "vs": {"boosts": "3"}})

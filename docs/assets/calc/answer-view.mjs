@@ -79,7 +79,9 @@ export class AnswerView {
     this.headline.replaceChildren(el("span", { class: "fm-headline-problem", text }));
     delete this.headline.dataset.headline;
     this.headline.dataset.error = "true";
-    if (withdraw) this.markStale("error");
+    if (!withdraw) return;
+    this.markStale("error");
+    this.modeSwitch.hidden = true; // nothing to read at least or at most (show() brings it back)
   }
 
   // A field the focus reaches in `container` partly under the pinned answer

@@ -59,10 +59,11 @@ export class FieldForm {
     const { idPrefix, prefix, mark, value, onChange, onLeave } = this.options;
     const id = `${idPrefix}-${field.name}`;
     const name = prefix + field.name;
-    const help = this.options.help ? el("small", { class: "fm-help", id: `${id}-help`, text: field.help }) : null;
+    // No help (option B's form): an empty text node, which Element.append takes as nothing.
+    const help = this.options.help ? el("small", { class: "fm-help", id: `${id}-help`, text: field.help }) : document.createTextNode("");
     const error = el("div", { class: "fm-field-error", id: `${id}-error`, dataFieldError: name, role: "alert", hidden: true });
     const refused = el("div", { class: "fm-field-error fm-field-refused", id: `${id}-refused`, dataFieldRefused: name, role: "alert", hidden: true });
-    const described = [help?.id, error.id];
+    const described = [this.options.help ? `${id}-help` : "", error.id];
     const block = el("div", { class: `fm-field fm-field-${field.type}`, dataField: name });
     const label = el("label", { htmlFor: id, class: "fm-label", text: field.label });
     let widget;
