@@ -78,8 +78,9 @@ def test_changing_option_b_shows_a_to_b_in_view_and_a_problem_in_the_answers_pla
     tab.calculator(COMMS)
     page.click(f"{scope(COMMS)} .fm-compare-button")
     field = f'{scope(COMMS)} [data-vs-input="boosts"]'
-    # Typed into B, where the player is: the headline's B part, in view, reads the engine's B.
-    page.locator(field).scroll_into_view_if_needed()
+    # Typed into B, brought up to the top of the screen (below the pinned answer, as a phone
+    # does with its keyboard up): the headline's B part, in view, reads the engine's B.
+    page.eval_on_selector(field, "e => e.scrollIntoView({block: 'start'})")
     page.fill(field, "2")
     two = call({"op": "compare", "id": COMMS, "inputs": {}, "vs": {"boosts": "2"}})
     wait_headline_b(tab, COMMS, b_parts(two))
