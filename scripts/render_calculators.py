@@ -25,7 +25,7 @@ fm-calculator">`` (the calculator's styles; laid out as if it were not there):
 * form controls carry their values as attributes (the HTML serialises no
   other), and each field its input's name (``name="<input>"``): the glue
   reads what the player typed or chose there before it arrived
-  (docs/assets/calc/view.mjs, readStatic) and takes it over;
+  (docs/assets/calc/static-copy.mjs, readStatic) and takes it over;
 * the Seed field is left empty (the glue puts a random seed there; an empty
   one keeps the build reproducible: the same site in, the same bytes out), the
   engine's status line empty; a heading without an id gets one (every

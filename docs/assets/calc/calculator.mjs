@@ -13,7 +13,9 @@
 //         data-valid = true | false (the current inputs), data-answer-ms
 //   every probability cell: data-outcome, data-value, data-p (the CLI's fraction)
 //   field errors: [data-field-error="<name>"]; the roll log: [data-seed]
-//   the answer's first line: [data-headline], option B's part [data-option="b"]
+//     (a seed= link lands on it, focused; the seed box holds the seed shown)
+//   the answer's first line: [data-headline], option B's part [data-option="b"];
+//     inputs with no answer: .fm-headline[data-error], the engine's message
 //   a chart: svg[role=img][data-chart="<outcome>"], "How it changes": [data-chart="sweep"]
 //   own dice: [data-resolve = need | done], [data-need-label][data-need-faces],
 //     done: [data-roll-outcome="<name>"][data-value]; missions: [data-keep],
@@ -22,7 +24,7 @@
 // The build writes each calculator at its defaults into its page
 // (scripts/render_calculators.py: <div class="fm-static"> in the root, which
 // carries none of these attributes and no data-status): the view replaces it,
-// taking over what the player typed there (view.mjs, readStatic). That copy
+// taking over what the player typed there (static-copy.mjs, readStatic). That copy
 // never shows a number for inputs it does not answer (see "the build's copy").
 //
 // Loaded once (mkdocs-material's instant navigation keeps this module alive):

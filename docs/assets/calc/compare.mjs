@@ -6,11 +6,12 @@
 // difference as text; this module keeps option B's changes from option A
 // (the `vs.` parameters of a link) and builds the DOM with textContent.
 
+import { VS } from "./address.mjs";
 import { renderDifferenceCharts } from "./chart.mjs";
-import { el, renderDetails, renderHeadline, renderSummary } from "./results.mjs";
+import { FieldForm } from "./form.mjs";
+import { el, renderDetails, renderSummary } from "./results.mjs";
 
 const DEBOUNCE_MS = 150;
-export const VS = "vs."; // the prefix of option B's parameters in a link
 
 export class CompareView {
   // `view` is the CalculatorView of option A; `vs` option B's changes from it ({name: raw text}).
@@ -19,7 +20,8 @@ export class CompareView {
     this.vs = { ...vs };
     this.open = Object.keys(vs).length > 0;
     this.seq = 0;
-    this.widgets = {};
+    this.answer = null; // the last comparison shown
+    this.problem = ""; // why option B has no answer, while it has none
     this.build();
   }
 
@@ -29,9 +31,19 @@ export class CompareView {
     const n = this.view.n;
     this.toggle = el("button", { type: "button", class: "md-button fm-compare-button", ariaExpanded: String(this.open) });
     this.toggle.addEventListener("click", () => this.setOpen(!this.open));
-    this.form = el("form", { class: "fm-form fm-compare-form", noValidate: true, ariaLabel: `${this.view.schema.title}: option B` });
-    this.form.addEventListener("submit", (event) => event.preventDefault());
-    for (const field of this.view.schema.fields) this.form.append(this.fieldBlock(field, n));
+    // Option B's fields: the same form as option A's (form.mjs), − / + included, its names prefixed vs.
+    this.fieldForm = new FieldForm({
+      fields: this.view.schema.fields,
+      idPrefix: `fm-${n}-vs`,
+      prefix: VS,
+      mark: "vsInput",
+      label: `${this.view.schema.title}: option B`,
+      className: "fm-compare-form",
+      value: (name) => this.value(name),
+      onChange: (name, value, typing) => this.changed(name, value, typing),
+    });
+    this.form = this.fieldForm.element;
+    this.widgets = this.fieldForm.widgets;
     this.errors = el("div", { class: "fm-errors", role: "alert", hidden: true });
     this.options = {};
     for (const [option, title] of [
@@ -45,6 +57,8 @@ export class CompareView {
       this.options[option] = { box, list, results, heading };
     }
     this.diffs = el("div", { class: "fm-compare-diffs" });
+    this.scrollHint = el("p", { class: "fm-scroll-hint", hidden: true, text: "The table scrolls sideways: B \u2212 A is on its right." });
+    this.fits = new ResizeObserver((entries) => entries.forEach((e) => this.showFit(e.target)));
     this.charts = el("div", { class: "fm-charts fm-compare-charts", hidden: true }); // A and B in one chart each (chart.mjs)
     this.live = el("p", { class: "fm-sr fm-live", ariaLive: "polite" });
     this.panel = el(
@@ -62,38 +76,6 @@ export class CompareView {
     this.showOpen();
   }
 
-  fieldBlock(field, n) {
-    const id = `fm-${n}-vs-${field.name}`;
-    const label = el("label", { htmlFor: id, class: "fm-label", text: field.label });
-    const error = el("div", { class: "fm-field-error", id: `${id}-error`, dataFieldError: `vs.${field.name}`, role: "alert", hidden: true });
-    const block = el("div", { class: `fm-field fm-field-${field.type}`, dataField: `vs.${field.name}` });
-    let widget;
-    if (field.type === "bool") {
-      widget = el("input", { type: "checkbox", id });
-      widget.addEventListener("change", () => this.changed(field.name, widget.checked ? "true" : "false"));
-      block.append(el("span", { class: "fm-check" }, widget, " ", label), error);
-    } else if (field.type === "choice") {
-      widget = el("select", { id });
-      for (const c of field.choices) widget.append(el("option", { value: c.name, text: c.label }));
-      widget.addEventListener("change", () => this.changed(field.name, widget.value));
-      block.append(label, widget, error);
-    } else {
-      widget = field.type === "map" ? el("textarea", { id, rows: 3, spellcheck: false, autocomplete: "off", class: "fm-map-text" }) : el("input", { type: "text", id, autocomplete: "off", spellcheck: false });
-      if (field.type === "int") widget.inputMode = "numeric";
-      if (field.type === "number") widget.inputMode = "decimal";
-      const refused = el("div", { class: "fm-field-error fm-field-refused", id: `${id}-refused`, dataFieldRefused: `vs.${field.name}`, role: "alert", hidden: true });
-      widget.addEventListener("input", () => {
-        if (!this.view.refuseOverLong(field, widget, this.value(field.name), refused)) this.changed(field.name, widget.value, true);
-      });
-      block.append(label, widget, refused, error);
-      widget.setAttribute("aria-describedby", `${error.id} ${refused.id}`);
-    }
-    if (!widget.hasAttribute("aria-describedby")) widget.setAttribute("aria-describedby", error.id);
-    widget.dataset.vsInput = field.name;
-    this.widgets[field.name] = widget;
-    return block;
-  }
-
   // Option B's value of a field: its change, or option A's value.
   value(name) {
     return name in this.vs ? this.vs[name] : this.view.raw[name];
@@ -101,13 +83,14 @@ export class CompareView {
 
   showWidgets() {
     for (const field of this.view.schema.fields) {
-      const widget = this.widgets[field.name];
-      const raw = this.value(field.name);
-      if (widget === document.activeElement) continue; // never rewrite what the player is typing
-      if (field.type === "bool") widget.checked = raw.trim().toLowerCase() === "true";
-      else widget.value = raw;
-      widget.closest(".fm-field").classList.toggle("fm-changed", field.name in this.vs);
+      // Never rewrite what the player is typing.
+      if (this.widgets[field.name] !== document.activeElement) this.fieldForm.show(field.name, this.value(field.name));
+      this.markChanged(field.name);
     }
+  }
+
+  markChanged(name) {
+    this.widgets[name].closest(".fm-field").classList.toggle("fm-changed", name in this.vs);
   }
 
   showOpen() {
@@ -120,6 +103,8 @@ export class CompareView {
   setOpen(open) {
     this.open = open;
     if (!open) this.vs = {};
+    this.answer = null;
+    this.problem = "";
     this.showOpen();
     this.showWidgets();
     this.view.compareChanged();
@@ -132,7 +117,7 @@ export class CompareView {
     if (value === this.view.raw[name]) delete this.vs[name];
     else this.vs[name] = value;
     if (!typing) this.showWidgets();
-    else this.widgets[name].closest(".fm-field").classList.toggle("fm-changed", name in this.vs);
+    else this.markChanged(name);
     this.view.compareChanged();
     this.schedule(DEBOUNCE_MS);
   }
@@ -141,6 +126,8 @@ export class CompareView {
   follow(vs) {
     this.vs = { ...vs };
     this.open = Object.keys(vs).length > 0;
+    this.answer = null;
+    this.problem = "";
     this.showOpen();
     this.showWidgets();
   }
@@ -165,52 +152,75 @@ export class CompareView {
     try {
       ({ answer } = await this.view.engine.call({ op: "compare", id: this.view.id, inputs: this.view.inputs(), vs: this.vs }, { key: `compare ${this.view.n}` }));
     } catch (error) {
-      if (seq === this.seq && error.kind !== "superseded") this.showErrors({ error: error.message, fields: [] });
+      if (seq === this.seq && error.kind !== "superseded") this.failed({ error: error.message, fields: [] });
       return;
     }
     if (seq !== this.seq || !this.open) return;
-    if (answer.error) {
-      this.showErrors(answer);
-      this.panel.dataset.stale = "true";
-      this.view.root.dataset.compareStatus = "error";
-      return;
-    }
+    if (answer.error) return this.failed(answer);
     this.showErrors({});
+    this.problem = "";
     delete this.panel.dataset.stale;
     this.render(answer);
     this.view.root.dataset.compareStatus = "ready";
   }
 
+  // No comparison for these inputs: the engine's messages beside option B's
+  // fields, and in the headline's place (option A's own field errors are
+  // option A's to show); the last comparison's numbers are withdrawn.
+  failed(answer) {
+    const mine = this.showErrors(answer);
+    this.panel.dataset.stale = "error";
+    this.view.root.dataset.compareStatus = "error";
+    this.problem = mine.length ? `Option B has no answer: ${mine.join(" ")}` : "";
+    this.view.showHeadline();
+  }
+
+  // The messages for option B beside its fields, the rest above its results; returns
+  // option B's messages, each after its field's label.
   showErrors(answer) {
     const general = [];
     const byField = {};
+    const mine = [];
     for (const { field, message } of answer.error ? answer.fields : []) {
-      if (field && field.startsWith(VS) && this.widgets[field.slice(VS.length)]) (byField[field] ??= []).push(message);
-      else if (!field) general.push(message); // option A's own field errors show beside option A's fields
+      const name = field && field.startsWith(VS) ? field.slice(VS.length) : null;
+      if (name && this.widgets[name]) {
+        (byField[name] ??= []).push(message);
+        mine.push(`${this.view.schema.fields.find((f) => f.name === name).label}: ${message}`);
+      } else if (!field) general.push(message); // option A's own field errors show beside option A's fields
     }
     if (answer.error && !answer.fields.length) general.push(answer.error);
-    for (const [name, widget] of Object.entries(this.widgets)) {
-      const box = this.form.querySelector(`[data-field-error="${CSS.escape(VS + name)}"]`);
-      const messages = byField[VS + name] || [];
-      box.textContent = messages.join(" ");
-      box.hidden = !messages.length;
-      if (messages.length) widget.setAttribute("aria-invalid", "true");
-      else widget.removeAttribute("aria-invalid");
-    }
+    this.fieldForm.showErrors(byField);
     this.errors.replaceChildren(...general.map((m) => el("p", { text: m })));
     this.errors.hidden = !general.length;
+    return [...mine, ...general];
+  }
+
+  // The pinned headline while comparing: A → B once the comparison is in;
+  // before, option A's with what option B is waiting for; option B's message
+  // when it has no answer. False when it is not this view's to write.
+  showHeadline(answerView) {
+    if (!this.open) return false;
+    if (this.problem) answerView.showProblem(this.problem, false); // option A's numbers stand
+    else if (this.answer) answerView.showHeadline(this.answer);
+    else if (answerView.answer) {
+      answerView.showHeadline(answerView.answer);
+      const state = this.view.engine.state;
+      const waiting = state === "failed" ? "no answer, the calculator engine having failed" : state === "ready" || state === "restarting" ? "being worked out" : "waiting for the calculator engine";
+      answerView.headline.append(el("span", { class: "fm-headline-pending", text: ` \u00b7 Option B: ${waiting}\u2026` }));
+    } else return false;
+    return true;
   }
 
   // ------------------------------------------------------------ results
 
   // The switch changed: the charts in its view.
   redraw() {
-    if (this.open && this.answer) renderDifferenceCharts(this.charts, this.answer, this.view.mode);
+    if (this.open && this.answer) renderDifferenceCharts(this.charts, this.answer, this.view.answerView.mode);
   }
 
   render(answer) {
     this.answer = answer;
-    renderHeadline(this.view.headline, answer); // the pinned line reads A → B
+    this.view.showHeadline(); // the pinned line reads A → B
     this.redraw();
     for (const option of ["a", "b"]) {
       const { list, results } = this.options[option];
@@ -236,10 +246,15 @@ export class CompareView {
       body.append(row);
     }
     const head = el("tr", {}, el("th", { scope: "col", text: "Outcome" }), el("th", { scope: "col", text: "A" }), el("th", { scope: "col", text: "B" }), el("th", { scope: "col", text: "B \u2212 A" }));
-    this.diffs.replaceChildren(
-      el("p", { class: "fm-summary-title", text: "The difference" }),
-      el("div", { class: "fm-table-scroll", tabIndex: 0, role: "region", ariaLabel: "The difference between the options" }, el("table", { class: "fm-odds fm-compare-table" }, el("thead", {}, head), body)),
-    );
+    const scroll = el("div", { class: "fm-table-scroll", tabIndex: 0, role: "region", ariaLabel: "The difference between the options" }, el("table", { class: "fm-odds fm-compare-table" }, el("thead", {}, head), body));
+    this.diffs.replaceChildren(el("p", { class: "fm-summary-title", text: "The difference" }), scroll, this.scrollHint);
+    this.fits.disconnect();
+    this.fits.observe(scroll);
     this.live.textContent = answer.summary;
+  }
+
+  // The difference table wider than its room (a long label on a phone) says it scrolls.
+  showFit(scroll) {
+    this.scrollHint.hidden = scroll.scrollWidth <= scroll.clientWidth + 1;
   }
 }

@@ -21,7 +21,8 @@
 // this module has come: what the player chose there is taken over here.
 
 import { keepMission } from "./missions.mjs";
-import { dieParts, el, renderDetails, renderSummary } from "./results.mjs";
+import { el, renderDetails, renderSummary } from "./results.mjs";
+import { dieItem } from "./roll-log.mjs";
 
 // The engine reads at most 200 entries (rules_py/given.py): a longer text is
 // refused here, before it costs a request, a link or an address.
@@ -356,12 +357,7 @@ export class OwnDice {
   }
 
   trailItem(d, i) {
-    const faces = el("span", { class: "fm-faces" });
-    for (const f of d.faces) {
-      const state = f.scored === null ? "" : f.scored ? " fm-scored" : " fm-missed";
-      faces.append(el("span", { class: `fm-face${state}`, text: String(f.face) }));
-    }
-    return el("li", { dataGiven: String(i), dataLabel: d.label, dataFaces: d.faces.map((f) => f.face).join(" ") }, ...dieParts(d, faces));
+    return dieItem(d, { dataGiven: String(i) }); // as the roll log lists a die
   }
 
   keep() {

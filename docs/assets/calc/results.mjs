@@ -161,46 +161,7 @@ export function renderSteps(container, answer) {
 
 // ---------------------------------------------------------------- roll
 
-// One roll of a log or a trail: its label and faces, the engine's arithmetic
-// from them (`working`), what the result means (`means`) and a link to the
-// rule section it applies (`rule.href`, from the site's root).
-const SITE_ROOT = new URL("../../", import.meta.url);
-export function dieParts(d, faces) {
-  const parts = [el("span", { class: "fm-die-label", text: d.label }), " ", el("span", { class: "fm-die-spec", text: d.dice }), " ", faces, " \u2192 ", el("strong", { class: "fm-die-result", text: d.result })];
-  parts.push(el("span", { class: "fm-die-working", text: d.working }));
-  if (d.means) parts.push(el("span", { class: "fm-die-means", text: d.means }));
-  if (d.rule) parts.push(el("a", { class: "fm-die-rule", href: new URL(d.rule.href, SITE_ROOT).href, dataRule: d.rule.href, text: `Rule: ${d.rule.title}` }));
-  return parts;
-}
-
-export function renderRoll(container, answer) {
-  const head = el("p", { class: "fm-roll-head" }, "Rolled with seed ", el("strong", { class: "fm-roll-seed", text: answer.seed }));
-  if (answer.seed_phrase !== null) head.append(` (the phrase stands for the number ${answer.seed_number})`);
-  head.append(". Anyone can check it: ", el("code", { class: "fm-roll-command", text: answer.command }));
-  const parts = [head];
-  if (answer.no_dice) parts.push(el("p", { class: "fm-roll-nodice", text: answer.no_dice }));
-  if (answer.dice.length) {
-    const dice = el("ol", { class: "fm-dice" });
-    for (const d of answer.dice) {
-      const faces = el("span", { class: "fm-faces" });
-      for (const f of d.faces) {
-        const state = f.scored === null ? "" : f.scored ? " fm-scored" : " fm-missed";
-        const word = f.scored === null ? "" : f.scored ? "scored" : "did not score";
-        faces.append(el("span", { class: `fm-face${state}`, title: word || undefined, text: String(f.face) }, word ? el("span", { class: "fm-sr", text: ` (${word})` }) : null));
-      }
-      dice.append(el("li", { dataLabel: d.label, dataDice: d.dice, dataFaces: d.faces.map((f) => f.face).join(" ") }, ...dieParts(d, faces)));
-    }
-    parts.push(dice);
-  }
-  const outcomes = el("dl", { class: "fm-roll-outcomes" });
-  for (const o of answer.outcomes) {
-    outcomes.append(el("dt", { text: o.label }), el("dd", { dataOutcome: o.name, dataRollOutcome: o.name, dataValue: o.value, text: o.value_label }));
-  }
-  parts.push(outcomes, el("p", { class: "fm-roll-stale-note", text: "These dice were rolled for other inputs: roll again for these." }));
-  container.replaceChildren(...parts);
-  container.dataset.seed = answer.seed;
-  container.hidden = false;
-}
+// A roll's log (renderRoll) and one die of it (dieItem) are roll-log.mjs's.
 
 // ---------------------------------------------------------------- headline
 

@@ -1,0 +1,133 @@
+// A calculator's address: what a link to its page says (its inputs, option
+// B's changes, a seed, the player's own dice, the input "How it changes"
+// sweeps), and the address bar kept equal to what the page shows. Back and
+// Forward between entries of the same page are followed here (popstate).
+// Knows no rule: the names are the schema's.
+
+import { el } from "./results.mjs";
+import { SWEEP } from "./sweep.mjs";
+
+export const VS = "vs."; // the prefix of option B's parameters in a link (compare.mjs)
+const SITE_ROOT = new URL("../../", import.meta.url);
+// Parameters that are not inputs but may be in a calculator page's URL: the
+// search plugin's highlight ("h"), a roll's seed, the player's own dice
+// (own-dice.mjs) and "How it changes"'s input (sweep.mjs).
+const FOREIGN_PARAMS = new Set(["h", "seed", "dice", SWEEP]);
+
+/**
+ * What an address asks of a calculator.
+ * @param {any} schema the calculator's entry in calculators.json
+ * @param {Record<string, string>} defaults each field's text at its default
+ * @param {string} search the address's query, as location.search
+ */
+export function readAddress(schema, defaults, search) {
+  const params = new URLSearchParams(search);
+  const names = new Set(schema.fields.map((f) => f.name));
+  const raw = { ...defaults };
+  const ignored = [];
+  const vsRaw = {}; // option B's changes (compare.mjs)
+  const repeated = {}; // a name given twice in the link: the engine refuses it, as the CLI does
+  for (const [name, value] of params) {
+    if (names.has(name) && params.getAll(name).length > 1) repeated[name] = params.getAll(name);
+    if (names.has(name)) raw[name] = value;
+    else if (name.startsWith(VS) && names.has(name.slice(VS.length))) vsRaw[name.slice(VS.length)] = value;
+    else if (!FOREIGN_PARAMS.has(name)) ignored.push(name);
+  }
+  return { raw, vsRaw, repeated, ignored, seed: params.get("seed"), sweep: params.get(SWEEP), dice: params.get("dice") };
+}
+
+/**
+ * A calculator page's query: the inputs that differ from their defaults, then `extra` ([name, value] pairs).
+ * @param {any} schema
+ * @param {Record<string, string>} raw
+ * @param {Record<string, string>} defaults
+ * @param {string[][]} extra
+ */
+export function addressQuery(schema, raw, defaults, extra) {
+  const params = new URLSearchParams();
+  for (const f of schema.fields) if (raw[f.name] !== defaults[f.name]) params.set(f.name, raw[f.name]);
+  for (const [name, value] of extra) params.set(name, value);
+  return params.toString();
+}
+
+// A calculator's own page with a query (relative for the address bar, absolute to share).
+export function calculatorUrl(id, standalone, query, relative = false) {
+  const page = standalone ? new URL(location.pathname, location.href) : new URL(`calculators/${id}/`, SITE_ROOT);
+  page.search = query ? `?${query}` : "";
+  return relative ? page.pathname + page.search + location.hash : page.href;
+}
+
+// The calculators on the current page that follow the address: each has a
+// root, followAddress() and stopListening(), called once its page has gone.
+const views = new Set();
+
+/** @param {{root: HTMLElement, followAddress: () => void, stopListening: () => void}} view @returns {() => void} stops following */
+export function followAddress(view) {
+  views.add(view);
+  return () => views.delete(view);
+}
+
+// The address changed without a new page (Back or Forward between entries of
+// the same calculator page). mkdocs-material ignores links to the page on show
+// with another query, so there is nothing else to follow.
+window.addEventListener("popstate", () => {
+  for (const view of [...views]) {
+    if (view.root.isConnected) view.followAddress();
+    else view.stopListening();
+  }
+});
+
+// "Copy link" and "Link to these inputs": the address of what the calculator
+// shows, kept in the address bar on its own page; and the notice of what the
+// address had that the calculator does not take.
+export class AddressLink {
+  /** @param {any} view the calculator's view (view.mjs): its root, schema, defaults, raw, standalone, rolledSeed and parts */
+  constructor(view) {
+    this.view = view;
+    this.notice = el("p", { class: "fm-notice" });
+    this.ownSearch = location.search; // the query this page last wrote (Back and Forward change it)
+    this.copyButton = el("button", { type: "button", class: "md-button fm-copy-button", text: "Copy link" });
+    this.copyButton.addEventListener("click", () => this.copy());
+    this.link = el("a", { class: "fm-link", text: "Link to these inputs" });
+    this.status = el("span", { class: "fm-copy-status", role: "status" });
+  }
+
+  showNotice(ignored) {
+    this.notice.hidden = !ignored.length;
+    this.notice.textContent = ignored.length ? `Not an input of this calculator, so ignored: ${ignored.join(", ")}.` : "";
+  }
+
+  // The calculator's own page with its inputs, option B's, the sweep, the roll's seed and the player's dice.
+  pageUrl(relative = false) {
+    const view = this.view;
+    const extra = [...(view.compare ? view.compare.params() : []), ...(view.sweep ? view.sweep.params() : [])];
+    if (view.rolledSeed != null) extra.push(["seed", view.rolledSeed]);
+    const dice = view.ownDice?.param();
+    if (dice != null) extra.push(["dice", dice]);
+    return calculatorUrl(view.id, view.standalone, addressQuery(view.schema, view.raw, view.defaults, extra), relative);
+  }
+
+  update() {
+    this.link.href = this.pageUrl();
+  }
+
+  // The link, and on the calculator's own page the address bar, say what the page shows.
+  keep() {
+    this.update();
+    if (!this.view.standalone) return;
+    history.replaceState(history.state, "", this.pageUrl(true));
+    this.ownSearch = location.search;
+  }
+
+  async copy() {
+    const url = this.pageUrl();
+    try {
+      await navigator.clipboard.writeText(url);
+      this.status.textContent = "Link copied.";
+    } catch {
+      this.status.textContent = "Copy the link from here:";
+      this.link.focus();
+    }
+    this.view.root.dataset.copied = url;
+  }
+}

@@ -1,0 +1,171 @@
+// A calculator's fields as a form: one widget per field of the schema, with
+// its label, help, − / + buttons for a number, the map editor for a map
+// (map-grid.mjs), and the boxes its messages go in. Option A (view.mjs) and
+// option B (compare.mjs) are each one FieldForm; what a change means is
+// theirs (onChange), as is each field's value (value). Knows no rule: the
+// bounds the − / + buttons keep to are the schema's.
+
+import { textLimit } from "./grid.mjs";
+import { MapGridInput } from "./map-grid.mjs";
+import { el } from "./results.mjs";
+
+// The longest value a field other than a map takes from the player: every one of
+// them takes a word or a number of a few characters (a map's grid bounds its
+// own text, grid.mjs). A longer value (a paste of a megabyte) is not taken: it
+// never reaches the engine, the link or the address.
+const VALUE_MAX = 200;
+
+// A value typed or pasted into `widget` that is longer than any value of the
+// field is not taken: the widget gets `previous` back and `box`, beside it,
+// says why until the field's next change. True if refused.
+export function refuseOverLong(field, widget, previous, box) {
+  const length = widget.value.length;
+  const over = length > (field.type === "map" ? textLimit(field.grid) : VALUE_MAX);
+  box.hidden = !over;
+  box.textContent = over ? `Not taken: ${length} characters is longer than any value of ${field.label}, which keeps its last value.` : "";
+  if (over) widget.value = previous;
+  return over;
+}
+
+export class FieldForm {
+  /**
+   * @param {object} options
+   * @param {any[]} options.fields the schema's fields
+   * @param {string} options.idPrefix the widgets' ids start with it (unique on the page)
+   * @param {string} options.prefix before a field's name in data-field, data-field-error and data-field-refused ("" or "vs.")
+   * @param {"input" | "vsInput"} options.mark the widget's data attribute holding the field's name
+   * @param {string} options.label the form's accessible name
+   * @param {string} [options.className] classes besides fm-form
+   * @param {(name: string) => string} options.value a field's raw value now
+   * @param {(name: string, value: string, typing: boolean) => void} options.onChange
+   *   the player changed a field (typing: in a text box, whose text is theirs to keep)
+   * @param {boolean} [options.help] with each field's help text
+   * @param {boolean} [options.grids] a map field with its map editor (else its text alone)
+   * @param {() => void} [options.onLeave] the player left a field or pressed Enter in it
+   */
+  constructor(options) {
+    this.options = options;
+    this.fields = options.fields;
+    /** @type {Record<string, any>} each field's widget, by name */
+    this.widgets = {};
+    /** @type {Record<string, MapGridInput>} the map fields' editors */
+    this.maps = {};
+    this.element = el("form", { class: `fm-form${options.className ? ` ${options.className}` : ""}`, noValidate: true, ariaLabel: options.label });
+    this.element.addEventListener("submit", (event) => event.preventDefault());
+    for (const field of this.fields) this.element.append(this.fieldBlock(field));
+  }
+
+  fieldBlock(field) {
+    const { idPrefix, prefix, mark, value, onChange, onLeave } = this.options;
+    const id = `${idPrefix}-${field.name}`;
+    const name = prefix + field.name;
+    // No help (option B's form): an empty text node, which Element.append takes as nothing.
+    const help = this.options.help ? el("small", { class: "fm-help", id: `${id}-help`, text: field.help }) : document.createTextNode("");
+    const error = el("div", { class: "fm-field-error", id: `${id}-error`, dataFieldError: name, role: "alert", hidden: true });
+    const refused = el("div", { class: "fm-field-error fm-field-refused", id: `${id}-refused`, dataFieldRefused: name, role: "alert", hidden: true });
+    const described = [this.options.help ? `${id}-help` : "", error.id];
+    const block = el("div", { class: `fm-field fm-field-${field.type}`, dataField: name });
+    const label = el("label", { htmlFor: id, class: "fm-label", text: field.label });
+    let widget;
+
+    if (field.type === "bool") {
+      widget = el("input", { type: "checkbox", id });
+      widget.addEventListener("change", () => onChange(field.name, widget.checked ? "true" : "false", false));
+      block.append(el("span", { class: "fm-check" }, widget, " ", label), help, error);
+    } else if (field.type === "choice") {
+      widget = el("select", { id });
+      for (const c of field.choices) widget.append(el("option", { value: c.name, text: c.label }));
+      widget.addEventListener("change", () => onChange(field.name, widget.value, false));
+      block.append(label, widget, help, error);
+    } else if (field.type === "map" && this.options.grids) {
+      widget = el("textarea", { id, rows: 3, spellcheck: false, autocomplete: "off", class: "fm-map-text" });
+      const map = new MapGridInput(field, id, (text) => {
+        widget.value = text;
+        onChange(field.name, text, true);
+      });
+      this.maps[field.name] = map;
+      widget.addEventListener("input", () => {
+        // Longer than any map: not taken (the map says why), so no huge address or answer.
+        if (map.refuses(widget.value)) return void (widget.value = value(field.name));
+        onChange(field.name, widget.value, true);
+        map.setText(widget.value);
+      });
+      block.append(label, map.element, el("label", { htmlFor: id, class: "fm-map-text-label", text: "As text (the same text goes in links)" }), widget, help, error);
+    } else {
+      widget = field.type === "map" ? el("textarea", { id, rows: 3, spellcheck: false, autocomplete: "off", class: "fm-map-text" }) : el("input", { type: "text", id, autocomplete: "off", spellcheck: false });
+      if (field.type === "int") widget.inputMode = "numeric";
+      if (field.type === "number") widget.inputMode = "decimal";
+      described.push(refused.id);
+      widget.addEventListener("input", () => {
+        if (!refuseOverLong(field, widget, value(field.name), refused)) onChange(field.name, widget.value, true);
+      });
+      if (field.type === "int" || field.type === "number") {
+        widget.size = 8;
+        block.append(label, el("span", { class: "fm-number" }, ...this.steppers(field, widget)), refused, help, error);
+      } else {
+        block.append(label, widget, refused, help, error);
+      }
+    }
+    widget.setAttribute("aria-describedby", described.filter(Boolean).join(" "));
+    widget.dataset[mark] = field.name;
+    if (onLeave) {
+      widget.addEventListener("change", onLeave);
+      widget.addEventListener("blur", onLeave);
+      widget.addEventListener("keydown", (event) => {
+        if (event.key === "Enter") onLeave();
+      });
+    }
+    this.widgets[field.name] = widget;
+    return block;
+  }
+
+  // − and + either side of a number's box: one less or one more than its value
+  // now, kept within the schema's bounds (a value that is not a number stays).
+  steppers(field, widget) {
+    const { value, onChange } = this.options;
+    const step = (delta) => {
+      const now = Number(value(field.name));
+      if (!Number.isFinite(now)) return;
+      let next = Math.round((now + delta) * 1e6) / 1e6;
+      if (field.min !== undefined && field.min !== null) next = Math.max(Number(field.min), next);
+      if (field.max !== undefined && field.max !== null) next = Math.min(Number(field.max), next);
+      onChange(field.name, String(next), false);
+    };
+    const minus = el("button", { type: "button", class: "fm-step", ariaLabel: `${field.label}: one less`, text: "\u2212" });
+    const plus = el("button", { type: "button", class: "fm-step", ariaLabel: `${field.label}: one more`, text: "+" });
+    minus.addEventListener("click", () => step(-1));
+    plus.addEventListener("click", () => step(1));
+    return [minus, widget, plus];
+  }
+
+  // Show a raw value in its widget, even one the widget cannot hold (from a URL).
+  show(name, raw) {
+    const field = this.fields.find((f) => f.name === name);
+    const widget = this.widgets[name];
+    if (field.type === "bool") {
+      const word = raw.trim().toLowerCase();
+      widget.indeterminate = word !== "true" && word !== "false";
+      widget.checked = word === "true";
+    } else if (field.type === "choice") {
+      for (const stray of widget.querySelectorAll("option[data-stray]")) stray.remove();
+      const known = field.choices.some((c) => c.name === raw.trim());
+      if (!known) widget.append(el("option", { value: raw, text: `${raw} (not allowed)`, dataStray: "true", disabled: true }));
+      widget.value = known ? raw.trim() : raw;
+    } else {
+      widget.value = raw;
+      this.maps[name]?.setText(raw);
+    }
+  }
+
+  // The engine's messages, by field name (without the prefix), each beside its field.
+  showErrors(byField) {
+    for (const [name, widget] of Object.entries(this.widgets)) {
+      const box = this.element.querySelector(`[data-field-error="${CSS.escape(this.options.prefix + name)}"]`);
+      const messages = byField[name] || [];
+      box.textContent = messages.join(" ");
+      box.hidden = !messages.length;
+      if (messages.length) widget.setAttribute("aria-invalid", "true");
+      else widget.removeAttribute("aria-invalid");
+    }
+  }
+}

@@ -1,0 +1,116 @@
+// What a calculator says besides its answer: the engine's state while it
+// starts, restarts or has failed, and the engine's messages about the inputs,
+// sorted to where each is shown (beside its field, beside the seed, in the
+// answer box) and put in words for the headline's place when the inputs have
+// no answer. The words of each message are the engine's; the labels the schema's.
+
+import { el } from "./results.mjs";
+
+// What the engine is doing while it starts (engine.progress, from calculator.mjs).
+function engineProgress(progress) {
+  if (!progress) return "Starting the calculator engine\u2026";
+  if (progress.phase === "download") {
+    // A percentage, not megabytes: the worker counts bytes as the files are on
+    // the site, and a host's gzip makes fewer of them cross the network.
+    const percent = progress.total ? Math.floor((100 * progress.loaded) / progress.total) : 0;
+    return `Downloading the calculator engine: ${percent}%\u2026`;
+  }
+  if (progress.phase === "python") return "Starting Python in the calculator engine\u2026";
+  return "Loading the rules into the calculator engine\u2026";
+}
+
+/**
+ * The note under a view's answer about the engine (calculator.mjs's Engine)
+ * and the view's last request: while it starts, restarts or has failed, when
+ * the view's request stopped it (problem), or when it restarted since the
+ * view's last answer (answered: the generation that gave it). Bad: a failure.
+ * @returns {{text: string, bad: boolean}}
+ */
+export function engineNote(engine, problem, answered) {
+  const { state, message, generation } = engine;
+  if (state === "failed" || state === "restarting") return { text: message, bad: true };
+  if (state === "starting") return { text: engineProgress(engine.progress), bad: false };
+  if (problem) return { text: problem, bad: true };
+  if (message && answered !== generation) return { text: message, bad: true };
+  return { text: "", bad: false };
+}
+
+/**
+ * The engine's messages of an answer (none if it has no error), by where they go:
+ * each input's beside it (byField), the seed's (seed), the others' (general),
+ * and, when the inputs have no answer, what the headline's place says (problem, or "").
+ * @param {any[]} fields the schema's fields
+ * @param {any} answer
+ */
+export function sortMessages(fields, answer) {
+  const labels = new Map(fields.map((f) => [f.name, f.label]));
+  /** @type {Record<string, string[]>} */
+  const byField = {};
+  const seed = [];
+  const general = [];
+  const labelled = [];
+  for (const { field, message } of answer.error ? answer.fields : []) {
+    if (field === "seed") seed.push(message);
+    else if (field && labels.has(field)) {
+      (byField[field] ??= []).push(message);
+      labelled.push(`${labels.get(field)}: ${message}`);
+    } else general.push(message);
+  }
+  if (answer.error && !answer.fields.length) general.push(answer.error);
+  // A roll's bad seed alone leaves the answer as it is.
+  const problem = labelled.length || (answer.error && !seed.length) ? `No answer for these inputs: ${[...labelled, ...general].join(" ")}` : "";
+  return { byField, seed, general, problem };
+}
+
+// Option A's messages (view.mjs): while a field is empty or being typed in,
+// its message waits until the player leaves it (or presses Enter), and the
+// last answer stays, dimmed; then each shows beside its field and, the inputs
+// having no answer, in the headline's place.
+export class InputMessages {
+  /** @param {any} view the calculator's view: root, schema, form, rolls, answerView, showHeadline() */
+  constructor(view) {
+    this.view = view;
+    this.pending = null; // an answer's messages waiting for the player to leave the field
+    this.reveal = false; // the player left the field: an answer still on its way shows its messages at once
+    this.problem = ""; // the inputs have no answer: what the headline's place says
+  }
+
+  // The player is typing again.
+  typing() {
+    this.reveal = false;
+  }
+
+  // An answer with an error, for the inputs shown.
+  received(answer) {
+    const active = /** @type {HTMLElement | null} */ (document.activeElement);
+    const typing = answer.fields.some(({ field }) => field && field === active?.dataset?.input && this.view.root.contains(active));
+    if (typing && !this.reveal) this.pending = answer;
+    else this.show(answer);
+  }
+
+  // The player left a field or pressed Enter: show the messages that waited.
+  flush() {
+    this.reveal = true;
+    if (!this.pending) return;
+    const pending = this.pending;
+    this.pending = null;
+    if (this.view.root.dataset.valid === "false") this.show(pending);
+  }
+
+  // The engine's messages (none: {}): each beside its field (the seed's beside
+  // the seed), the rest in the answer box, and the problem in the headline's place.
+  show(answer) {
+    const view = this.view;
+    if (!answer.error) this.pending = null;
+    const { byField, seed, general, problem } = sortMessages(view.schema.fields, answer);
+    view.form.showErrors(byField);
+    view.rolls?.showErrors(seed);
+    const boxed = problem ? [] : general; // said once, in the headline's place
+    view.answerView.generalErrors.replaceChildren(...boxed.map((m) => el("p", { text: m })));
+    view.answerView.generalErrors.hidden = !boxed.length;
+    if (!problem && !this.problem) return;
+    this.problem = problem;
+    if (!problem) view.answerView.markStale(false);
+    view.showHeadline();
+  }
+}

@@ -1,0 +1,91 @@
+// This tab's rolls with a calculator: each roll's seed, inputs, result and
+// link, kept in sessionStorage (in memory where storage is refused) and
+// listed under the roll log. What is read back is only data: another
+// version's entries, or entries edited by hand, are checked and dropped.
+
+import { el } from "./results.mjs";
+
+const HISTORY_KEY = "fm-roll-history"; // this tab's rolls, in sessionStorage
+const HISTORY_LENGTH = 12;
+// The longest text one field of a stored roll may have: its link, with a map's text in it, is the longest.
+const HISTORY_TEXT_MAX = 40000;
+
+let memoryHistory = null; // storage refused (a private window): this page's rolls only
+
+// A roll of this tab's history as add() writes it, or null.
+function historyEntry(e) {
+  if (!e || typeof e !== "object" || Array.isArray(e)) return null;
+  if (!["id", "seed", "inputs", "result", "url"].every((k) => typeof e[k] === "string" && e[k].length <= HISTORY_TEXT_MAX)) return null;
+  let url;
+  try {
+    url = new URL(e.url, location.href);
+  } catch {
+    return null;
+  }
+  if (url.origin !== location.origin || !url.pathname.endsWith(`/calculators/${e.id}/`)) return null;
+  return { id: e.id, seed: e.seed, inputs: e.inputs, result: e.result, url: url.href };
+}
+
+// At most HISTORY_LENGTH rolls of a list read from storage, each a history entry.
+function historyEntries(stored) {
+  const out = [];
+  if (!Array.isArray(stored)) return out;
+  for (const item of stored) {
+    const entry = historyEntry(item);
+    if (entry) out.push(entry);
+    if (out.length === HISTORY_LENGTH) break;
+  }
+  return out;
+}
+
+function readHistory() {
+  let text;
+  try {
+    text = sessionStorage.getItem(HISTORY_KEY);
+  } catch {
+    return memoryHistory || [];
+  }
+  try {
+    return historyEntries(JSON.parse(text || "[]"));
+  } catch {
+    return []; // not JSON: nothing of it is a roll
+  }
+}
+
+export class RollHistory {
+  /** @param {string} id the calculator's id: its rolls alone are listed */
+  constructor(id) {
+    this.id = id;
+    this.list = el("ol", { class: "fm-history-list" });
+    this.element = el("details", { class: "fm-history", hidden: true }, el("summary", { text: "This tab's rolls with this calculator" }), this.list);
+    this.show();
+  }
+
+  // A roll (the engine's typed answer to it) and its link, first in the list.
+  add(answer, url) {
+    const entry = { id: this.id, seed: String(answer.seed), inputs: Object.entries(answer.changed).map(([k, v]) => `${k}=${v}`).join(" "), result: answer.outcomes.map((o) => o.summary).join("; "), url };
+    const rolls = [entry, ...readHistory().filter((e) => e.url !== url)].slice(0, HISTORY_LENGTH);
+    try {
+      sessionStorage.setItem(HISTORY_KEY, JSON.stringify(rolls));
+    } catch {
+      memoryHistory = rolls;
+    }
+    this.show();
+  }
+
+  show() {
+    const mine = readHistory().filter((e) => e.id === this.id);
+    this.list.replaceChildren(
+      ...mine.map((e) =>
+        el(
+          "li",
+          { class: "fm-history-item", dataSeed: e.seed },
+          el("a", { href: e.url, text: `Seed ${e.seed}` }),
+          `, ${e.inputs ? e.inputs : "default inputs"}: `,
+          el("span", { class: "fm-history-result", text: e.result }),
+        ),
+      ),
+    );
+    this.element.hidden = !mine.length;
+  }
+}

@@ -1,0 +1,76 @@
+// The build's work in a calculator's page, taken over by the live view: the
+// answers it embedded (defaults and examples, scripts/calculator_hooks.py),
+// and its copy of the calculator (scripts/render_calculators.py), which the
+// page showed until now, with what the player did there before the glue came.
+
+// The answers the build embedded in the calculator (defaults and examples), or none.
+export function readPrerendered(root) {
+  const block = root.querySelector(".fm-prerendered[data-answers]");
+  if (!block) return [];
+  try {
+    return JSON.parse(block.dataset.answers);
+  } catch {
+    return []; // a damaged block: the engine answers instead
+  }
+}
+
+// The embed's link and description: the root's own, or in the build's copy (which goes).
+export function introNodes(root) {
+  const copied = root.querySelector(":scope > .fm-static > .fm-intro")?.childNodes || [];
+  return [...root.childNodes, ...copied].filter((n) => (n.nodeType !== Node.TEXT_NODE || n.textContent.trim()) && !n.matches?.(".fm-prerendered, .fm-static"));
+}
+
+// The build's answer for exactly these inputs (every field's text equal), if it made one.
+export function builtAnswer(prerendered, fields, raw, repeated) {
+  if (Object.keys(repeated || {}).length) return null; // the engine says what is wrong with the link
+  return prerendered.find((doc) => fields.every((f) => doc.inputs[f.name] === raw[f.name])) || null;
+}
+
+// The build's copy of this calculator and what the player did with it before
+// this script arrived: fields changed from the copy's values (read by their
+// names, against the values the copy was built with), the seed, the way of
+// reading chances, which sections were open, and the field that has the
+// focus. Read before the view replaces the copy; null if there is none.
+export function readStatic(root, schema) {
+  const copy = root.querySelector(":scope > .fm-static");
+  if (!copy) return null;
+  const typed = {};
+  const changedValue = (widget) => {
+    if (widget.type === "checkbox") return widget.checked === widget.defaultChecked ? null : String(widget.checked);
+    if (widget.tagName === "SELECT") return [...widget.options].some((o) => o.selected !== o.defaultSelected) ? widget.value : null;
+    return widget.value === widget.defaultValue ? null : widget.value;
+  };
+  for (const f of schema.fields) {
+    const widget = copy.querySelector(`[name="${CSS.escape(f.name)}"]`);
+    const value = widget && changedValue(widget);
+    if (value !== null && value !== undefined) typed[f.name] = value;
+  }
+  const seed = copy.querySelector("input.fm-seed");
+  const mode = copy.querySelector(".fm-modes input:checked");
+  const active = copy.contains(document.activeElement) ? /** @type {HTMLInputElement} */ (document.activeElement) : null;
+  return {
+    typed,
+    seed: seed && seed.value !== seed.defaultValue ? seed.value : null,
+    mode: mode && !mode.defaultChecked ? mode.value : null,
+    open: [...copy.querySelectorAll("details")].map((d) => d.open),
+    focus: active && { name: active.name || (active.matches(".fm-seed") ? "seed" : null), start: active.selectionStart, end: active.selectionEnd },
+  };
+}
+
+/**
+ * What the player did with the build's copy (readStatic), done again in the
+ * live view as if they had done it there.
+ * @param {any} view the CalculatorView (view.mjs)
+ * @param {NonNullable<ReturnType<typeof readStatic>>} copy
+ */
+export function takeOver(view, { typed, seed, mode, open, focus }) {
+  if (mode) view.answerView.modeSwitch.querySelector(`input[value="${CSS.escape(mode)}"]`)?.click();
+  const details = [...view.root.querySelectorAll("details")];
+  if (details.length === open.length) details.forEach((d, i) => (d.open = open[i]));
+  if (seed !== null) view.rolls?.typeSeed(seed);
+  for (const [name, value] of Object.entries(typed)) view.changed(name, value);
+  const widget = focus && (focus.name === "seed" ? view.rolls?.seedInput : view.form.widgets[focus.name]);
+  if (!widget) return;
+  widget.focus();
+  if (typeof focus.start === "number" && typeof widget.setSelectionRange === "function") widget.setSelectionRange(focus.start, focus.end);
+}

@@ -1,0 +1,189 @@
+"""Comparing and links that land (issue 23, items 4 and 5), on a phone and a desktop:
+
+* changing option B (typed, or with its − / + buttons, the same form code as
+  option A's) updates the pinned headline's A → B, whose B part is in view;
+  the difference table fits the screen or says it scrolls;
+* inputs with no answer put the engine's message in the headline's place,
+  with no number of the last answer left readable beside it, for option A
+  and for option B alike;
+* a `vs.` link says what option B waits for while the engine has not answered;
+* a `seed=` link opens on the roll (in view, below the pinned answer, with the
+  focus on it); the seed box always holds the seed of the roll shown;
+* a `dice=` link opens on the player's own dice, focused.
+
+Positions are measured with getBoundingClientRect; every expected number is
+the engine's (rules_py.call_json), worked out here in Python.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import rules_py
+from conftest import BOOT_TIMEOUT_MS, open_tab
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1440, "height": 900}
+COMMS = "chq-comms-check"
+AIR = "k47-air-strike"
+
+
+def scope(calc_id: str) -> str:
+    return f'.calculator[data-calculator="{calc_id}"]'
+
+
+def call(request: dict) -> dict:
+    return json.loads(rules_py.call_json(json.dumps(request)))
+
+
+@pytest.fixture(params=["phone", "desktop"])
+def sized(request, browser, server):
+    tab = open_tab(browser, server, viewport=PHONE if request.param == "phone" else DESKTOP)
+    tab.size = request.param
+    tab.height = (PHONE if request.param == "phone" else DESKTOP)["height"]
+    yield tab
+    tab.close()
+
+
+def rect(tab, selector: str) -> dict:
+    return tab.page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }")
+
+
+def in_view(tab, selector: str) -> bool:
+    """Inside the viewport, and what the page shows at its middle (nothing sits over it)."""
+    box = rect(tab, selector)
+    width = PHONE["width"] if tab.size == "phone" else DESKTOP["width"]
+    shown = tab.page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); const t = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2); return t !== null && (e.contains(t) || t.contains(e)); }")
+    return box["top"] >= 0 and box["bottom"] <= tab.height and box["left"] >= 0 and box["right"] <= width and shown
+
+
+def b_parts(doc: dict) -> list[str]:
+    return [p["b"] for p in doc["headline_parts"] if "b" in p]
+
+
+def wait_headline_b(tab, calc_id: str, parts: list[str]) -> None:
+    line = f"{scope(calc_id)} .fm-answer-box [data-headline]"
+    tab.page.wait_for_function(
+        "([sel, want]) => { const l = document.querySelector(sel); return l !== null && JSON.stringify([...l.querySelectorAll('[data-option=b]')].map(e => e.textContent)) === JSON.stringify(want); }",
+        arg=[line, parts],
+        timeout=BOOT_TIMEOUT_MS,
+    )
+
+
+def test_changing_option_b_shows_a_to_b_in_view_and_a_problem_in_the_answers_place(sized):
+    tab, page = sized, sized.page
+    tab.goto(f"calculators/{COMMS}/")
+    tab.calculator(COMMS)
+    page.click(f"{scope(COMMS)} .fm-compare-button")
+    field = f'{scope(COMMS)} [data-vs-input="boosts"]'
+    # Typed into B, brought up to the top of the screen (below the pinned answer, as a phone
+    # does with its keyboard up): the headline's B part, in view, reads the engine's B.
+    page.eval_on_selector(field, "e => e.scrollIntoView({block: 'start'})")
+    page.fill(field, "2")
+    two = call({"op": "compare", "id": COMMS, "inputs": {}, "vs": {"boosts": "2"}})
+    wait_headline_b(tab, COMMS, b_parts(two))
+    assert in_view(tab, f'{scope(COMMS)} .fm-answer-box [data-headline] [data-option="b"]'), rect(tab, f"{scope(COMMS)} .fm-answer-box")
+    if tab.size == "desktop":  # and B's own results, beside A's, under its form
+        page.wait_for_selector(f'{scope(COMMS)}[data-compare-status="ready"]')
+        assert in_view(tab, f'{scope(COMMS)} .fm-compare-option[data-option="b"] .fm-summary-list > li')
+    assert in_view(tab, field)  # the field typed into is not under the pinned answer
+    assert rect(tab, field)["top"] >= rect(tab, f"{scope(COMMS)} .fm-answer-box")["bottom"] - 0.5
+    # B's number has A's − / + buttons: + makes it 3, and the headline follows.
+    steps = page.locator(f'{scope(COMMS)} [data-field="vs.boosts"] .fm-step')
+    assert steps.count() == 2
+    assert "null" not in page.inner_text(f"{scope(COMMS)} .fm-compare-form")  # B's form has no help text, and no stray word for it
+    steps.nth(1).click()
+    assert page.input_value(field) == "3"
+    three = call({"op": "compare", "id": COMMS, "inputs": {}, "vs": {"boosts": "3"}})
+    assert b_parts(three) != b_parts(two)
+    wait_headline_b(tab, COMMS, b_parts(three))
+    assert in_view(tab, f'{scope(COMMS)} .fm-answer-box [data-headline] [data-option="b"]')
+    # The difference table fits the screen, or says that it scrolls.
+    page.wait_for_selector(f'{scope(COMMS)}[data-compare-status="ready"] .fm-compare-table')
+    fit = page.eval_on_selector(f"{scope(COMMS)} .fm-compare-diffs .fm-table-scroll", "e => [e.scrollWidth, e.clientWidth, e.getBoundingClientRect().right]")
+    hint = page.is_visible(f"{scope(COMMS)} .fm-compare-diffs .fm-scroll-hint")
+    assert fit[0] <= fit[1] + 1 or hint, fit
+    assert fit[2] <= (PHONE if tab.size == "phone" else DESKTOP)["width"], fit
+    # B has no answer: its message is the headline, and no number of the last comparison is readable.
+    page.fill(field, "x")
+    refused = call({"op": "compare", "id": COMMS, "inputs": {}, "vs": {"boosts": "x"}})
+    page.wait_for_selector(f'{scope(COMMS)}[data-compare-status="error"] .fm-answer-box .fm-headline[data-error]', timeout=BOOT_TIMEOUT_MS)
+    headline = page.inner_text(f"{scope(COMMS)} .fm-answer-box .fm-headline")
+    assert refused["fields"][0]["message"] in headline and "Boosts" in headline, headline
+    assert page.locator(f"{scope(COMMS)} .fm-answer-box .fm-headline [data-option]").count() == 0
+    assert not page.is_visible(f"{scope(COMMS)} .fm-compare-options")
+    assert not page.is_visible(f"{scope(COMMS)} .fm-compare-diffs")
+    assert in_view(tab, f"{scope(COMMS)} .fm-answer-box .fm-headline")
+    # Option A with no answer (B's own is good again): the same, and A's lines and charts leave the page.
+    page.fill(field, "2")
+    wait_headline_b(tab, COMMS, b_parts(two))
+    a_field = f'{scope(COMMS)} [data-input="boosts"]'
+    page.fill(a_field, "x")
+    page.press(a_field, "Enter")
+    page.wait_for_selector(f"{scope(COMMS)}[data-valid='false'] .fm-answer-box .fm-headline[data-error]", timeout=BOOT_TIMEOUT_MS)
+    message = call({"op": "answer", "id": COMMS, "inputs": {"boosts": "x"}})["fields"][0]["message"]
+    assert page.inner_text(f"{scope(COMMS)} .fm-answer-box .fm-headline") == f"No answer for these inputs: Boosts: {message}"
+    assert not page.is_visible(f"{scope(COMMS)} .fm-summary")
+    assert page.eval_on_selector_all(f"{scope(COMMS)} [data-p]", "els => els.filter(e => e.checkVisibility()).length") == 0
+    # Inputs with an answer again: the headline is a number again.
+    page.fill(a_field, "0")
+    wait_headline_b(tab, COMMS, b_parts(two))
+    assert page.is_visible(f"{scope(COMMS)} .fm-summary")
+    assert tab.errors == []
+
+
+def test_a_compare_link_says_what_option_b_waits_for(browser, server):
+    tab = open_tab(browser, server, viewport=PHONE)
+    try:
+        held = []
+        tab.page.route("**/assets/calc/worker.mjs", lambda route: held.append(route))  # the engine never starts
+        tab.goto(f"calculators/{COMMS}/?vs.boosts=2")
+        tab.calculator(COMMS)  # option A: the build's answer for its defaults
+        line = f"{scope(COMMS)} .fm-answer-box [data-headline]"
+        tab.page.wait_for_selector(f"{line} .fm-headline-pending")
+        text = tab.page.inner_text(line)
+        assert text.startswith(call({"op": "answer", "id": COMMS, "inputs": {}})["headline"]), text
+        assert text.endswith("Option B: waiting for the calculator engine\u2026"), text
+    finally:
+        tab.close()
+
+
+def test_a_roll_link_lands_on_the_roll_and_the_seed_box_holds_the_rolls_seed(sized):
+    tab, page = sized, sized.page
+    tab.goto(f"calculators/{AIR}/?seed=47")
+    log = f"{scope(AIR)} .fm-roll-log"
+    page.wait_for_selector(f'{log}[data-seed="47"]', timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("sel => document.activeElement === document.querySelector(sel)", arg=log)
+    box = rect(tab, log)
+    pinned = rect(tab, f"{scope(AIR)} .fm-answer-box")
+    assert 0 <= box["top"] < tab.height - 100, box  # the roll, in view
+    if tab.size == "phone":
+        assert box["top"] >= pinned["bottom"] - 0.5, (box, pinned)  # not under the pinned answer
+    assert page.eval_on_selector(log, "e => e.tabIndex") == -1
+    seed = f"{scope(AIR)} .fm-seed"
+    assert page.input_value(seed) == "47"
+    # Roll again: a new seed, and the box holds it, as the log does.
+    page.click(f"{scope(AIR)} .fm-roll-button")
+    page.wait_for_selector(f'{log}:not([data-seed="47"])', timeout=BOOT_TIMEOUT_MS)
+    assert page.input_value(seed) == page.get_attribute(log, "data-seed")
+    # A seed the player types is the one rolled.
+    page.fill(seed, "Konrad day 3")
+    page.click(f"{scope(AIR)} .fm-roll-button")
+    page.wait_for_selector(f'{log}[data-seed="Konrad day 3"]', timeout=BOOT_TIMEOUT_MS)
+    assert page.input_value(seed) == "Konrad day 3"
+    assert tab.errors == []
+
+
+def test_a_dice_link_lands_on_the_players_dice(sized):
+    tab, page = sized, sized.page
+    tab.goto(f"calculators/{AIR}/?dice=2")
+    own = f"{scope(AIR)} .fm-own-dice"
+    page.wait_for_selector(f"{own}[data-resolve]", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("sel => document.activeElement === document.querySelector(sel)", arg=own)
+    box = rect(tab, own)
+    assert 0 <= box["top"] < tab.height - 100, box
+    assert tab.errors == []
