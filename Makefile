@@ -35,17 +35,20 @@ node_modules/pyodide/.installed: package.json package-lock.json
 # One way through, each stage reading only what earlier ones wrote: generated
 # pages and assets first (the sheets' page counts come from their front
 # matter, not from an earlier print), then the strict build (any warning fails
-# it), then the sheets' PDFs and their large prints, printed by headless
-# Chromium and checked against those counts, then each calculator as
-# its page first shows it rendered into the page's HTML (Chromium again), then
-# the service worker (Workbox), which lists every file of the built site.
+# it), then, at once (each its own Chromium, on its own core), the sheets' PDFs
+# and their large prints, printed by headless Chromium and checked against
+# those counts, and each calculator as its page first shows it rendered into
+# the page's HTML (the sheets' pages have no calculator, so neither step reads
+# what the other writes), then the service worker (Workbox), which lists every
+# file of the built site.
 site: setup system-deps
 	$(PY) scripts/build_pages.py
 	$(PY) scripts/build_wheel.py
 	@[ -n "$$SITE_URL" ] || echo "SITE_URL is not set: the site names no address, and instant navigation needs one (README: Publishing)"
 	$(PY) -m mkdocs build --strict --quiet
-	$(PY) scripts/build_sheets_pdf.py
-	$(PY) scripts/render_calculators.py
+	$(PY) scripts/build_sheets_pdf.py & pdfs=$$!; \
+	$(PY) scripts/render_calculators.py; rendered=$$?; \
+	wait $$pdfs && [ $$rendered -eq 0 ]
 	node scripts/build_sw.mjs site
 
 # Served by scripts/local_site.py rather than http.server: it lists the built
