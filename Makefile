@@ -35,17 +35,20 @@ node_modules/pyodide/.installed: package.json package-lock.json
 # One way through, each stage reading only what earlier ones wrote: generated
 # pages and assets first (the sheets' page counts come from their front
 # matter, not from an earlier print), then the strict build (any warning fails
-# it), then the sheets' PDFs and their large prints, printed by headless
-# Chromium and checked against those counts, then each calculator as
-# its page first shows it rendered into the page's HTML (Chromium again), then
-# the service worker (Workbox), which lists every file of the built site.
+# it), then, at once (each its own Chromium, on its own core), the sheets' PDFs
+# and their large prints, printed by headless Chromium and checked against
+# those counts, and each calculator as its page first shows it rendered into
+# the page's HTML (the sheets' pages have no calculator, so neither step reads
+# what the other writes), then the service worker (Workbox), which lists every
+# file of the built site.
 site: setup system-deps
 	$(PY) scripts/build_pages.py
 	$(PY) scripts/build_wheel.py
 	@[ -n "$$SITE_URL" ] || echo "SITE_URL is not set: the site names no address, and instant navigation needs one (README: Publishing)"
 	$(PY) -m mkdocs build --strict --quiet
-	$(PY) scripts/build_sheets_pdf.py
-	$(PY) scripts/render_calculators.py
+	$(PY) scripts/build_sheets_pdf.py & pdfs=$$!; \
+	$(PY) scripts/render_calculators.py; rendered=$$?; \
+	wait $$pdfs && [ $$rendered -eq 0 ]
 	node scripts/build_sw.mjs site
 
 # Served by scripts/local_site.py rather than http.server: it lists the built
@@ -87,17 +90,30 @@ check-js: node_modules/pyodide/.installed
 	$(NODE_BIN)/tsc -p jsconfig.worker.json
 	node --test tests/
 
-# make check first (it fails fast), then the build, then the tests that need it.
-# The Firefox and WebKit tiers run beside the site and Chromium ones, in a
-# second pytest: Chromium's tier leaves a core idle much of the time (paced
-# links, timeouts it waits out), and the two runs share nothing but site/.
-# Their report follows Chromium's; either failing fails make test.
-test: check site
-	@mkdir -p build; \
+# make check first (it fails fast), then the build, then the tests that need it,
+# each stage timed (the cost of each tier, printed at the end; each pytest run
+# also sums its tests' seconds by tier). Set-up fetches the venv's packages and
+# npm's at once (two downloads, no shared files). The site and Chromium tiers
+# run on both cores (pytest-xdist; worksteal: each worker takes a contiguous
+# run of tests, so a module's shared tab and its booted engine are set up about
+# once, and an idle worker takes tests from the other's queue). Those tests
+# share only site/, read-only: each worker has its own Chromium and server
+# (each origin its own caches and service workers), and a test that rebuilds a
+# site does it in its own copy. Chromium's tier waits much of the time (paced
+# links, engine downloads), so the Firefox and WebKit tiers run beside it, in a
+# second pytest; their report follows Chromium's; either failing fails make test.
+test:
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory -j2 setup || exit 1; set_up=$$(date +%s); \
+	$(MAKE) --no-print-directory check || exit 1; checked=$$(date +%s); \
+	$(MAKE) --no-print-directory site || exit 1; built=$$(date +%s); \
+	mkdir -p build; \
 	$(PY) -m pytest -q -p no:cacheprovider --durations=8 -m "firefox or webkit" > build/engines-test.log 2>&1 & engines=$$!; \
-	$(PY) -m pytest -q --durations=15 -m "site or browser"; chromium=$$?; \
+	$(PY) -m pytest -q -n 2 --dist worksteal --durations=15 -m "site or browser"; chromium=$$?; \
 	wait $$engines; others=$$?; \
 	echo "--- Firefox and WebKit tiers (pytest -m 'firefox or webkit'):"; cat build/engines-test.log; \
+	end=$$(date +%s); \
+	echo "--- make test: set-up $$((set_up - start)) s, make check $$((checked - set_up)) s, make site $$((built - checked)) s, the site, browser, firefox and webkit tiers $$((end - built)) s: $$((end - start)) s in all"; \
 	[ $$chromium -eq 0 ] && [ $$others -eq 0 ]
 
 # Benchmarks, not timed tests: odds in CPython, then the calculators in Chromium.

@@ -49,9 +49,11 @@ TIMEOUT_MS = 90_000
 # Firefox's pointer capabilities: 1 is coarse (a finger) with no hover, so (hover: none) matches.
 TOUCH_PREFS = {"ui.primaryPointerCapabilities": 1, "ui.allPointerCapabilities": 1}
 
-# Marks the page on show, then clicks a link to `url`, which mkdocs-material
-# catches (as conftest.Tab.navigate does).
-_INSTANT = """url => {
+# Instant navigation, shared by every engine's tab (conftest.Tab.navigate in Chromium,
+# EnginePage.navigate here): INSTANT marks the page on show (its calculators and its
+# content) stale, then clicks a link to `url`, which mkdocs-material catches; Material
+# changes the address before it swaps the content in, so ARRIVED waits for both.
+INSTANT = """url => {
     for (const e of document.querySelectorAll('.calculator')) e.dataset.stale = 'true';
     const content = document.querySelector('.md-content');
     content.dataset.stale = 'true';
@@ -62,6 +64,7 @@ _INSTANT = """url => {
     a.click();
     return true;
 }"""
+ARRIVED = "url => location.href === url && document.querySelector('.md-content:not([data-stale])') !== null"
 
 
 class EnginePage:
@@ -111,8 +114,8 @@ class EnginePage:
             return
         if pathname == urlsplit(url).path:
             self.navigate("calculators/")
-        self.eval(_INSTANT, url)
-        self.wait("url => location.href === url && document.querySelector('.md-content:not([data-stale])') !== null", url)
+        self.eval(INSTANT, url)
+        self.wait(ARRIVED, url)
 
     def visit(self, path: str) -> None:
         """``path`` by instant navigation if a page of the site is on show (its engine, once

@@ -29,6 +29,7 @@ from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 import pytest
+from browser_engines import ARRIVED, INSTANT
 from local_site import CHROMIUM, RequestLog, StaticServer, launch
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,6 +53,32 @@ def pytest_collection_modifyitems(config, items):
     }
     if unmarked:
         raise pytest.UsageError("tests outside their tier:\n" + "\n".join(unmarked))
+
+
+# ---------------------------------------------------------------- each tier's cost
+# What a run with --durations reports (make test's do): for each tier, its tests and
+# the seconds they took (set-up, call and tear-down), summed over every xdist
+# worker, so the sum exceeds the wall time pytest reports below it when the
+# workers overlap. A test of two tiers counts in the first of TIERS it has.
+TIERS = ("webkit", "firefox", "browser", "site")
+_tier_seconds: dict[str, list[float]] = {}
+
+
+def pytest_runtest_logreport(report):
+    tier = next((t for t in TIERS if t in report.keywords), "unmarked")
+    count_seconds = _tier_seconds.setdefault(tier, [0, 0.0])
+    count_seconds[0] += report.when == "call"
+    count_seconds[1] += report.duration
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _tier_seconds or terminalreporter.config.option.durations is None:  # make test asks for durations
+        return
+    terminalreporter.section("the cost of each tier")
+    for tier in (*TIERS, "unmarked"):
+        if tier in _tier_seconds:
+            count, seconds = _tier_seconds[tier]
+            terminalreporter.write_line(f"{tier}: {count} tests, {seconds:.1f} s in tests")
 
 
 @pytest.fixture(scope="session")
@@ -141,7 +168,8 @@ class Tab:
         Material ignores a link to the page on show with another query, so
         for one the tab goes by way of the calculators index. Material
         changes the address before it swaps the page's container in, so
-        the tab waits for the new container: the old one is marked first.
+        the tab waits for the new container: the old one is marked first
+        (browser_engines.INSTANT and ARRIVED, which Firefox's and WebKit's pages run too).
         """
         url = self.server.url(path)
         self.page.wait_for_selector(".md-content")
@@ -150,23 +178,8 @@ class Tab:
             return
         if here[0] == urlsplit(url).path:
             self.navigate("calculators/")
-        self.page.evaluate(
-            """url => {
-                for (const e of document.querySelectorAll('.calculator')) e.dataset.stale = 'true';
-                const content = document.querySelector('.md-content');
-                content.dataset.stale = 'true';
-                const a = document.createElement('a');
-                a.href = url;
-                a.textContent = 'go';
-                content.append(a);
-                a.click();
-            }""",
-            url,
-        )
-        self.page.wait_for_function(
-            "url => location.href === url && document.querySelector('.md-content:not([data-stale])') !== null",
-            arg=url,
-        )
+        self.page.evaluate(INSTANT, url)
+        self.page.wait_for_function(ARRIVED, arg=url)
 
     def calculator(self, calc_id: str, status: str = "ready"):
         """The calculator's root once its data-status is `status`."""

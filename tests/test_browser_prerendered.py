@@ -22,9 +22,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.site]
 ENGINE = re.compile(r"/assets/calc/worker\.mjs|/assets/generated/(pyodide/|runtime\.json|.*\.whl|.*snapshot)")
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def engineless(browser, server):
-    """A tab in which every request for the engine's files fails."""
+    """A tab in which every request for the engine's files fails, shared by the
+    module's tests: each loads its page in full (goto), and no engine file ever
+    arrives, so none can leave the next test an engine in the browser's cache."""
     tab = open_tab(browser, server)
     tab.context.route(ENGINE, lambda route: route.abort())
     yield tab

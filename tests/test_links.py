@@ -7,6 +7,7 @@ calculator embeds) and the anchors of headings and tables.
 
 from __future__ import annotations
 
+import functools
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlparse
@@ -36,7 +37,9 @@ class Links(HTMLParser):
             self.headings_without_id.append(tag)
 
 
+@functools.cache
 def parse(path: Path) -> Links:
+    """A page's links, ids and headings, parsed once per run (the built site does not change under the tests)."""
     parser = Links()
     parser.feed(path.read_text(encoding="utf-8"))
     return parser
@@ -62,10 +65,9 @@ def pages(site: Path) -> list[Path]:
 
 
 def test_every_internal_link_and_anchor_resolves(site):
-    cache: dict[Path, Links] = {}
     broken = []
     for page in pages(site):
-        links = cache.setdefault(page, parse(page))
+        links = parse(page)
         for href in links.hrefs:
             resolved = resolve(site, page, href)
             if resolved is None:
@@ -75,7 +77,7 @@ def test_every_internal_link_and_anchor_resolves(site):
                 broken.append(f"{page.relative_to(site)}: {href} (no such file)")
                 continue
             if fragment and path.suffix == ".html":
-                ids = cache.setdefault(path, parse(path)).ids
+                ids = parse(path).ids
                 if unquote(fragment) not in ids:
                     broken.append(f"{page.relative_to(site)}: {href} (no #{fragment})")
     assert not broken, "\n".join(broken)
