@@ -321,21 +321,27 @@ class WebKitPage(EnginePage):
             raise AssertionError(f"WebKit: {result['error']}")
         return result["value"]
 
+    def _centred(self, selector: str):
+        """The element, brought to the middle of the window: WebKitWebDriver
+        types into, clicks and picks from only a control it sees unobscured,
+        and one left where it was may sit under the answer pinned at the top
+        (a drop-down's option was refused there: "element not interactable")."""
+        element = self.driver.find_element("css selector", selector)
+        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        return element
+
     def click(self, selector: str) -> None:
-        self.driver.find_element("css selector", selector).click()
+        self._centred(selector).click()
 
     def fill(self, selector: str, value: str) -> None:
-        element = self.driver.find_element("css selector", selector)
-        # WebKitWebDriver types only into a field it sees unobscured: bring it to
-        # the middle of the window, clear of the answer pinned at the top.
-        self.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element = self._centred(selector)
         element.clear()
         element.send_keys(value)
 
     def select(self, selector: str, value: str) -> None:
         from selenium.webdriver.support.select import Select
 
-        Select(self.driver.find_element("css selector", selector)).select_by_value(value)
+        Select(self._centred(selector)).select_by_value(value)
 
     def hover(self, selector: str) -> None:
         from selenium.webdriver import ActionChains
