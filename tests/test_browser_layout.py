@@ -20,6 +20,7 @@ the text), where it must find the fault.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import rules_py
 from conftest import open_tab
@@ -115,6 +116,25 @@ COVERED = """() => {
 }"""
 
 
+def show_back_to_top(tab, y: int, tries: int = 5) -> None:
+    """Scroll down past ``y``, then up to it: Material hides the button on the
+    way down and shows it on the way up (after 250 ms). Up by 60 px at least,
+    even where the page has become shorter meanwhile. The pair is tried again
+    (a few times, then the test fails) when the button stays hidden: an answer
+    drawn meanwhile can shift the page under the scroll (scroll anchoring), and
+    Material reads that shift as a scroll down. Seen under load, one run in three."""
+    for _ in range(tries):
+        tab.page.evaluate("y => window.scrollTo(0, y + 120)", y)
+        tab.page.wait_for_selector(".md-top[hidden]", state="attached")
+        tab.page.evaluate("y => window.scrollTo(0, Math.min(y, scrollY - 60))", y)
+        try:
+            tab.page.wait_for_selector(".md-top:not([hidden])", timeout=3000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"Back to top did not show on scrolling up to y={y}, {tries} times")
+
+
 def covered_controls(tab) -> list[tuple[int, list[str]]]:
     """Down the page half a screen at a time: at each, a little scroll up shows the button; what it covers."""
     found = []
@@ -124,12 +144,7 @@ def covered_controls(tab) -> list[tuple[int, list[str]]]:
     bottom = "() => document.documentElement.scrollHeight - innerHeight"  # read each time: answers change the page's height
     y = step // 2
     while y + 1 < tab.page.evaluate(bottom):
-        # Material hides the button on the way down and shows it on the way up (after 250 ms).
-        tab.page.evaluate("y => window.scrollTo(0, y + 120)", y)
-        tab.page.wait_for_selector(".md-top[hidden]", state="attached")
-        # Up, by 60 px at least even where the page has become shorter meanwhile.
-        tab.page.evaluate("y => window.scrollTo(0, Math.min(y, scrollY - 60))", y)
-        tab.page.wait_for_selector(".md-top:not([hidden])")
+        show_back_to_top(tab, y)
         tab.page.wait_for_function("() => getComputedStyle(document.querySelector('.md-top')).opacity === '1'")
         if hit := tab.page.evaluate(COVERED):
             found.append((y, hit))
