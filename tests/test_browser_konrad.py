@@ -124,15 +124,16 @@ def test_phone_wide_map_scrolls_sideways_with_a_hint_and_the_no_depot_error_repl
         with pytest.raises(InputError) as refused:
             rules_py.answer(CALC, {"map": WIDE_MAP.replace("F*", "F")})
         words = refused.value.errors[0][1]  # the engine's own words
-        note = tab.page.locator(f"{SCOPE} .fm-answer-box .fm-map-answer-error")
+        note = tab.page.locator(f"{SCOPE} .fm-answer-box .fm-headline[data-error]")
         expect(note).to_be_visible()
         expect(note).to_contain_text(words)
         tab.page.evaluate("window.scrollTo(0, 0)")
-        n, a = rect(tab, f"{SCOPE} .fm-answer-box .fm-map-answer-error"), rect(tab, f"{SCOPE} .fm-answer-box")
+        n, a = rect(tab, f"{SCOPE} .fm-answer-box .fm-headline[data-error]"), rect(tab, f"{SCOPE} .fm-answer-box")
         assert a["top"] <= n["top"] and n["bottom"] <= a["bottom"] and n["top"] < PHONE["height"], (n, a)
         # Nothing of the answer for the map before is readable: no number in the answer box, no table or list.
         shown = tab.page.inner_text(f"{SCOPE} .fm-answer-box")
         assert not re.search(r"[0-9\u2212]", shown), shown
+        assert shown.count(words) == 1, shown  # said once, where the answer was
         expect(tab.page.locator(f"{SCOPE} .fm-summary")).to_be_hidden()
         expect(tab.page.locator(f"{SCOPE} .fm-answer-box [data-headline]")).to_be_hidden()
         # The field's own message is still under the text box.

@@ -170,31 +170,6 @@ export class MapGridInput {
     if (wide) this.scrollHint.textContent = `\u2194 The map is wider than its box: swipe or scroll it sideways to see all ${this.cols} columns.`;
   }
 
-  // The engine's messages for this calculator's fields, beside the answer: the
-  // answer box gets a copy of each field message shown under its field (the
-  // view's, [data-field-error]), kept in step by watching those messages.
-  // Found once the editor is on the page, in its calculator's layout.
-  watchMessages() {
-    if (this.answerNote || !this.element.isConnected) return;
-    const layout = this.element.closest(".fm-layout");
-    const headline = layout?.querySelector(":scope > .fm-answer-box > .fm-headline");
-    const form = layout?.querySelector(":scope > .fm-form");
-    if (!headline || !form) return;
-    this.answerNote = el("div", { class: "fm-map-answer-error", dataAnswerError: "" });
-    headline.after(this.answerNote);
-    const boxes = [...form.querySelectorAll("[data-field-error]")];
-    const copy = () => {
-      const shown = boxes.filter((b) => !b.hidden && b.textContent.trim());
-      this.answerNote.replaceChildren(
-        el("p", { class: "fm-map-answer-error-title", text: shown.length ? "No answer for these inputs:" : "No answer for these inputs." }),
-        ...shown.map((b) => el("p", { class: "fm-map-answer-error-text", text: b.textContent })),
-      );
-    };
-    copy();
-    const watch = new MutationObserver(copy);
-    for (const box of boxes) watch.observe(box, { attributes: true, attributeFilter: ["hidden"], childList: true, characterData: true, subtree: true });
-  }
-
   // A text longer than any map the grid allows: say so, and draw nothing. The
   // caller keeps its previous text (a paste of 200,000 characters is not taken).
   refuses(text) {
@@ -574,7 +549,6 @@ export class MapGridInput {
       this.element.closest(".fm-layout")?.classList.add("fm-layout-map");
       this.layoutMarked = true;
     }
-    this.watchMessages();
 
     const edges = this.map ? spec.edges.filter((e) => e.side && this.map.edges.includes(e.code)) : [];
     const drawn = this.drawn || [];
