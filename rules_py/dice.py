@@ -513,24 +513,27 @@ class _Chain:
         self.start, self.stages, self.outcome = start, stages, outcome
 
 
-def _part(fn: Callable[..., Any], args: tuple, cache: dict, with_steps: bool) -> tuple[Distribution, list | None]:
-    """A self-contained part enumerated on its own, cached as ``Enumerating.sub``
-    caches it (by ``fn`` and ``args``, its steps under the steps key): its
-    distribution over packed results (see _Freeze) and, with steps, the exact
-    weight of each of its rolls (``_StepLog.edges``)."""
+def _part(fn: Callable[..., Any], args: tuple, cache: dict, with_steps: bool, labels: Mapping[str, Any] | None = None) -> tuple[Distribution, list | None]:
+    """A self-contained part enumerated on its own and cached, for
+    ``Enumerating.sub`` and for a chain's stages: its distribution over packed
+    results (see _Freeze), cached by ``fn`` and ``args`` (``labels`` are for
+    the record only), and, with steps, the exact weight of each of its rolls
+    (``_StepLog.edges``), cached by its labels too, since its rolls' labels
+    may depend on them."""
+    labels = labels or {}
     if with_steps:
-        key = ("steps", fn, args, ())
+        key = ("steps", fn, args, tuple(sorted(labels.items())))
         found = cache.get(key)
         if found is None:
             inner = _StepLog()
-            paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, cache, None, inner))
+            paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, cache, labels, inner))
             found = (_summed(paths, f"part {getattr(fn, '__name__', fn)!s}"), inner.edges())
             cache[key] = found
             cache.setdefault((fn, args), found[0])
         return found
     dist = cache.get((fn, args))
     if dist is None:
-        paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, cache))
+        paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, cache, labels))
         dist = cache[(fn, args)] = _summed(paths, f"part {getattr(fn, '__name__', fn)!s}")
     return dist, None
 
@@ -1130,14 +1133,9 @@ class Enumerating(Dice):
         return value
 
     def sub(self, fn, *args, **labels):
-        key = (fn, args)
         if self._steps is not None:
             return self._sub_steps(fn, args, labels)
-        dist = self._cache.get(key)
-        if dist is None:
-            paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, self._cache, labels))
-            dist = _summed(paths, f"part {getattr(fn, '__name__', fn)!s}")
-            self._cache[key] = dist
+        dist, _ = _part(fn, args, self._cache, False, labels)
         return _Freeze.unpack(self._pick(dist))
 
     def _sub_steps(self, fn, args, labels):
@@ -1145,15 +1143,7 @@ class Enumerating(Dice):
         distinct fn, args and labels (its rolls' labels may depend on them),
         its steps kept as exact chances within the part; each new path that
         reaches the part adds them, times the chance of reaching it."""
-        key = ("steps", fn, args, tuple(sorted(labels.items())))
-        found = self._cache.get(key)
-        if found is None:
-            inner = _StepLog()
-            paths = ((_Freeze.pack(result), num, den) for result, num, den in _raw_paths(fn, args, self._cache, labels, inner))
-            found = (_summed(paths, f"part {getattr(fn, '__name__', fn)!s}"), inner.edges())
-            self._cache[key] = found
-            self._cache.setdefault((fn, args), found[0])
-        dist, edges = found
+        dist, edges = _part(fn, args, self._cache, True, labels)
         # A part's rolls are known by the part's function and how many times
         # it was reached before on this path, not by its arguments: the same
         # roll made with other arguments (fewer dice, say) on other paths is
