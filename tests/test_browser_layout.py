@@ -122,17 +122,24 @@ def show_back_to_top(tab, y: int, tries: int = 5) -> None:
     even where the page has become shorter meanwhile. The pair is tried again
     (a few times, then the test fails) when the button stays hidden: an answer
     drawn meanwhile can shift the page under the scroll (scroll anchoring), and
-    Material reads that shift as a scroll down. Seen under load, one run in three."""
+    Material reads that shift as a scroll down. Seen under load, one run in three.
+    Likewise when the scroll down does not hide it: a page grown shorter leaves
+    no room below (the scroll is clamped where the page already is, so no
+    scroll happens); the next try starts from higher up."""
     for _ in range(tries):
         tab.page.evaluate("y => window.scrollTo(0, y + 120)", y)
-        tab.page.wait_for_selector(".md-top[hidden]", state="attached")
+        try:
+            tab.page.wait_for_selector(".md-top[hidden]", state="attached", timeout=3000)
+        except PlaywrightTimeout:
+            tab.page.evaluate("() => window.scrollTo(0, scrollY - 240)")
+            continue
         tab.page.evaluate("y => window.scrollTo(0, Math.min(y, scrollY - 60))", y)
         try:
             tab.page.wait_for_selector(".md-top:not([hidden])", timeout=3000)
             return
         except PlaywrightTimeout:
             continue
-    raise AssertionError(f"Back to top did not show on scrolling up to y={y}, {tries} times")
+    raise AssertionError(f"Back to top did not hide and show again on scrolling down past and up to y={y}, {tries} times")
 
 
 def covered_controls(tab) -> list[tuple[int, list[str]]]:
