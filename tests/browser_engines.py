@@ -226,8 +226,8 @@ _LISTEN = """() => {
     const errors = window.__fmErrors = [];
     const original = console.error.bind(console);
     console.error = (...args) => { errors.push(args.map(String).join(' ')); original(...args); };
-    addEventListener('error', e => errors.push('page error: ' + (e.message || e.type)));
-    addEventListener('unhandledrejection', e => errors.push('unhandled rejection: ' + (e.reason && e.reason.message || e.reason)));
+    addEventListener('error', e => errors.push('page error: ' + (e.message || e.type) + (e.filename ? ` (${e.filename}:${e.lineno}:${e.colno})` : '')));
+    addEventListener('unhandledrejection', e => errors.push('unhandled rejection: ' + (e.reason && e.reason.stack || e.reason && e.reason.message || e.reason)));
 }"""
 
 # Resolves once the function is truthy, checking every 100 ms in the page (a
