@@ -159,8 +159,8 @@ class Tab:
     requests: RequestLog
     errors: list[str] = field(default_factory=list)
 
-    def goto(self, path: str):
-        return self.page.goto(self.server.url(path), wait_until="domcontentloaded")
+    def goto(self, path: str, wait_until: str = "domcontentloaded"):
+        return self.page.goto(self.server.url(path), wait_until=wait_until)
 
     def navigate(self, path: str) -> None:
         """Instant navigation: a click on a link to ``path``, which mkdocs-material catches.

@@ -106,7 +106,9 @@ def test_the_headline_is_first_and_in_view(sized, calc_id):
 
 @pytest.mark.parametrize("calc_id", CALCS)
 def test_the_builds_copy_has_the_headline_and_charts_in_view(scriptless, calc_id):
-    scriptless.goto(f"calculators/{calc_id}/")
+    # Laid out once its style sheets have loaded: with scripts off nothing else
+    # waits for them, and an unstyled page puts the headline thousands of pixels down.
+    scriptless.goto(f"calculators/{calc_id}/", wait_until="load")
     copy = f"{scope(calc_id)} > .fm-static"
     doc = answer(calc_id)
     assert scriptless.page.inner_text(f"{copy} .fm-answer-box .fm-headline") == doc["headline"]
