@@ -125,7 +125,8 @@ def show_back_to_top(tab, y: int, tries: int = 5) -> None:
     Material reads that shift as a scroll down. Seen under load, one run in three.
     Likewise when the scroll down does not hide it: a page grown shorter leaves
     no room below (the scroll is clamped where the page already is, so no
-    scroll happens); the next try starts from higher up."""
+    scroll happens); the next try starts from higher up. It returns once the
+    button is shown and faded in (opacity 1), as a player sees it."""
     for _ in range(tries):
         tab.page.evaluate("y => window.scrollTo(0, y + 120)", y)
         try:
@@ -135,7 +136,10 @@ def show_back_to_top(tab, y: int, tries: int = 5) -> None:
             continue
         tab.page.evaluate("y => window.scrollTo(0, Math.min(y, scrollY - 60))", y)
         try:
-            tab.page.wait_for_selector(".md-top:not([hidden])", timeout=3000)
+            # Shown and faded in; one hidden again meanwhile (the page shifted) is tried again.
+            tab.page.wait_for_function(
+                "() => { const t = document.querySelector('.md-top'); return !t.hidden && getComputedStyle(t).opacity === '1'; }", timeout=3000
+            )
             return
         except PlaywrightTimeout:
             continue
@@ -152,7 +156,6 @@ def covered_controls(tab) -> list[tuple[int, list[str]]]:
     y = step // 2
     while y + 1 < tab.page.evaluate(bottom):
         show_back_to_top(tab, y)
-        tab.page.wait_for_function("() => getComputedStyle(document.querySelector('.md-top')).opacity === '1'")
         if hit := tab.page.evaluate(COVERED):
             found.append((y, hit))
         y += step
