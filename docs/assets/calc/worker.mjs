@@ -110,7 +110,12 @@ function loadEverything({ pyodide }) {
 // times slower (which a 5 s ordinary boot used to hide). So, once the first
 // answer is out, the worker computes every calculator's default and example
 // odds WARM_UP_ROUNDS times, one at a time, and steps aside for any request.
-const WARM_UP_ROUNDS = 3;
+// One round does it: measured in Chromium on loopback, fire for effect at its
+// heaviest inputs then answered in 29-55 ms after one round and 31-34 ms after
+// three (59-83 ms after none), while the warm-up's own time went from
+// 0.7-1.9 s of this worker's CPU to 0.7-1.0 s (several times that on a phone,
+// spent on every visit to a calculator page).
+const WARM_UP_ROUNDS = 1;
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 // Resolves once no request waits: a message that came meanwhile is queued first.
