@@ -34,10 +34,13 @@ contexts (nothing cached, no service worker):
             elsewhere) and rules pages open (every page of the site on
             loopback, two elsewhere).
 
-Goals, as ratios of the same run's bare boot: first <= 0.8 on fast4g and
-<= 0.6 on loopback; repeat <= 0.5 on loopback; default answer <= 100 ms after
-first contentful paint; first visit <= 6 MiB on the wire; offline: every page
-opens and every calculator answers.
+Goals, as ratios of the same run's bare boot: first <= 0.6 on fast4g and on
+loopback; repeat <= 0.25 on loopback, and within 1.0 s on fast4g with the CPU
+slowed 4 times (issue 24); default answer <= 100 ms after first contentful
+paint; first visit <= 6 MiB on the wire; offline: every page opens and every
+calculator answers. Under the table, where the repeat visit's engine start went
+(medians of the worker's phases: Python up from the snapshot, the wheel
+written, rules_py imported).
 
 --warm adds the old warm-answer table (each calculator's engine round trips).
 """
@@ -295,7 +298,8 @@ def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict, 
     }
 
 
-GOALS = {"loopback": (0.6, 0.5), "fast4g": (0.8, None), "slow4g": (None, None)}
+GOALS = {"loopback": (0.6, 0.25), "fast4g": (0.6, None), "slow4g": (None, None)}
+REPEAT_WITHIN_MS = {("fast4g", 4.0): 1000}  # the repeat visit's goal in seconds, where it has one
 
 
 def print_table(results: list[dict]) -> None:
@@ -310,12 +314,18 @@ def print_table(results: list[dict]) -> None:
         mib = lambda n: f"{n / MIB:.2f} MiB"  # noqa: E731
         print(
             f"| {r['profile']} cpu×{r['cpu']:g} | {r['bare_ms']} ms | {r['first_ms']} ms | {r['first_over_bare']:.2f}{ok(r['first_over_bare'], g_first)} | "
-            f"{r['default_ms']} ms | {r['default_after_fcp_ms']} ms{ok(r['default_after_fcp_ms'], 100)} | {r['repeat_ms']} ms | "
+            f"{r['default_ms']} ms | {r['default_after_fcp_ms']} ms{ok(r['default_after_fcp_ms'], 100)} | "
+            f"{r['repeat_ms']} ms{ok(r['repeat_ms'], REPEAT_WITHIN_MS.get((r['profile'], r['cpu'])))} | "
             f"{r['repeat_over_bare']:.2f}{ok(r['repeat_over_bare'], g_repeat)} | "
             f"{mib(r['first_bytes_to_answer'])}{ok(r['first_bytes_to_answer'], 6 * MIB)} in {r['first_requests_to_answer']} | "
             f"{mib(r['first_bytes_settled'])} in {r['first_requests_settled']} | {mib(r['repeat_bytes'])} in {r['repeat_requests']} | "
             f"calculators {r['offline']['calculators']}, pages {r['offline']['pages']} |"
         )
+    for r in results:
+        phases = [run["repeat"]["engine"]["phases"] for run in r["runs"] if (run["repeat"].get("engine") or {}).get("phases")]
+        if phases:
+            medians = ", ".join(f"{name} {med([p[name] for p in phases])} ms" for name in phases[0])
+            print(f"  repeat visit's engine start ({r['profile']} cpu×{r['cpu']:g}, medians of {len(phases)}): {medians}")
     for r in results:
         for failure in r["offline"]["failures"]:
             print(f"  offline failure ({r['profile']}): {failure}")
