@@ -369,15 +369,97 @@ def _group_counts(pools: tuple[tuple[int, int, FaceTable], ...]) -> tuple[tuple[
     return tuple(counts.items()), total
 
 
+def _vector(value: Any) -> tuple | None:
+    """A value as a tuple of ints (a number as a 1-tuple); None if it is not one."""
+    value = value if isinstance(value, tuple) else (value,)
+    return value if all(type(x) is int for x in value) else None
+
+
+def _sub(a: Any, b: Any) -> Any:
+    if isinstance(a, tuple):
+        return tuple(x - y for x, y in zip(a, b))
+    return a - b
+
+
+# A product of packed counts is worth its decoding only while the box of
+# every difference is not much larger than the pairs it replaces.
+_PACKED_SLOTS = 1 << 16
+
+
+@lru_cache(maxsize=None)
+def _difference_counts(first: tuple, second: tuple) -> tuple[tuple[Hashable, int], ...]:
+    """The distribution of ``a - b`` (element-wise for vectors), a and b
+    independent with the integer counts ``first`` and ``second`` (groups'
+    counts, see _group_counts): each difference with its number of rolls.
+
+    For values that are ints or tuples of ints, one multiplication of two
+    big integers does the whole convolution (Kronecker substitution): the
+    count of a at slot a - lo_a of the first number, of b at slot hi_b - b
+    of the second (coordinates flattened with the strides of the box of
+    every difference), each slot W bits wide, W enough for the largest
+    count the product can hold (the product of the two totals). Slot e of
+    the product is then the sum of count(a) * count(b) over the pairs with
+    (a - lo_a) + (hi_b - b) = e, the count of the difference a - b =
+    e + lo_a - hi_b, and no slot carries into the next. The pairs are added
+    by the big-integer multiplication (in C) instead of one by one; other
+    values fall back to a loop over the pairs.
+    """
+    va, vb = [_vector(v) for v, _ in first], [_vector(v) for v, _ in second]
+    scalar = not isinstance(first[0][0], tuple)
+    dims = len(va[0]) if va[0] is not None else 0
+    packable = None not in va and None not in vb and all(len(v) == dims for v in va + vb)
+    if packable:
+        lo_a = [min(v[j] for v in va) for j in range(dims)]
+        hi_a = [max(v[j] for v in va) for j in range(dims)]
+        lo_b = [min(v[j] for v in vb) for j in range(dims)]
+        hi_b = [max(v[j] for v in vb) for j in range(dims)]
+        spans = [hi_a[j] - lo_a[j] + hi_b[j] - lo_b[j] + 1 for j in range(dims)]
+        slots = math.prod(spans)
+        packable = slots <= max(_PACKED_SLOTS, 4 * len(first) * len(second))
+    if not packable:
+        out: dict[Hashable, int] = {}
+        for a, wa in first:
+            for b, wb in second:
+                d = _sub(a, b)
+                out[d] = out.get(d, 0) + wa * wb
+        return tuple(out.items())
+    strides = [1] * dims
+    for j in range(1, dims):
+        strides[j] = strides[j - 1] * spans[j - 1]
+    width = ((sum(w for _, w in first) * sum(w for _, w in second)).bit_length() + 7) // 8  # bytes per slot
+    packed = []
+    for vectors, counts, flip in ((va, first, False), (vb, second, True)):
+        buffer = bytearray(slots * width)
+        for v, (_, ways) in zip(vectors, counts):
+            at = sum((hi_b[j] - v[j] if flip else v[j] - lo_a[j]) * strides[j] for j in range(dims)) * width
+            buffer[at : at + width] = ways.to_bytes(width, "little")
+        packed.append(int.from_bytes(buffer, "little"))
+    product = (packed[0] * packed[1]).to_bytes(slots * width, "little")
+    offset = [lo_a[j] - hi_b[j] for j in range(dims)]
+    diffs = []
+    for e in range(slots):
+        ways = int.from_bytes(product[e * width : (e + 1) * width], "little")
+        if ways:
+            d = tuple((e // strides[j]) % spans[j] + offset[j] for j in range(dims))
+            diffs.append((d[0] if scalar else d, ways))
+    return tuple(diffs)
+
+
 class _Fold:
     """Odds mode's answer to ``dice.fold(...)`` at the top of a procedure: a
     token ``enumerate_outcomes`` recognises (see _fold_outcomes). Like
     _Parts, deliberately not a mapping."""
 
-    __slots__ = ("groups", "outcome", "reads")
+    __slots__ = ("groups", "outcome", "reads", "by_difference")
 
-    def __init__(self, groups: tuple[tuple[Pool, ...], ...], outcome: Callable[..., Mapping[str, Hashable]], reads: Mapping[str, Reads] | None):
+    def __init__(
+        self, groups: tuple[tuple[Pool, ...], ...], outcome: Callable[..., Mapping[str, Hashable]], reads: Mapping[str, Reads] | None,
+        by_difference: bool = False,
+    ):
         self.groups, self.outcome, self.reads = groups, outcome, dict(reads or {})
+        if by_difference and len(groups) != 2:
+            raise ValueError(f"fold: by_difference needs two groups, not {len(groups)}")
+        self.by_difference = by_difference
 
 
 def _groups(groups: Iterable[Pool | Iterable[Pool]]) -> tuple[tuple[Pool, ...], ...]:
@@ -434,7 +516,18 @@ def _fold_outcomes(fold: _Fold, steps: "_StepLog | None") -> dict[str, Distribut
         tallies: dict[str, dict[Hashable, int]] = {name: {} for name in wanted}
         pairs = [(name, tallies[name]) for name in wanted]
         weighted = counts(keep)
-        if len(weighted) == 2:
+        if fold.by_difference:
+            # One evaluation per distinct difference (see Dice.fold), the
+            # second group's value zero: the pairs are added up in
+            # _difference_counts, not here.
+            first, second = weighted
+            zero = _sub(second[0][0], second[0][0])
+            for d, ways in _difference_counts(first, second):
+                result = outcome(d, zero)
+                for name, tally in pairs:
+                    value = result[name]
+                    tally[value] = tally.get(value, 0) + ways
+        elif len(weighted) == 2:
             # The common case, two sides, as plain nested loops (the fold's
             # whole cost is this loop): for each value of the first side, the
             # second side's ways are summed per result, small integers, and
@@ -710,6 +803,7 @@ class Dice:
         outcome: Callable[..., Mapping[str, Hashable]],
         reads: Mapping[str, Reads] | None = None,
         working: Callable[..., Iterable[tuple[str, Any]]] | None = None,
+        by_difference: bool = False,
     ) -> Any:
         """The outcomes of independent pools: ``outcome(*values)``, a pure
         function of each group's value (a group is a Pool, or several pools
@@ -727,7 +821,15 @@ class Dice:
 
         ``working``, a function of the groups' values like ``outcome``, gives
         the arithmetic a roll's record shows after the last pool, as
-        (how, value) pairs (see :meth:`then`); only a roll calls it."""
+        (how, value) pairs (see :meth:`then`); only a roll calls it.
+
+        ``by_difference`` declares that ``outcome`` of two groups depends on
+        their values only through ``a - b`` (element-wise for vectors: a
+        comparison, a margin, who shows more 6s), so that ``outcome(a, b)``
+        is ``outcome(a - b, 0)``. The odds then fold over the distribution
+        of that difference, one evaluation per distinct difference instead
+        of one per pair of values (see _difference_counts). A roll and given
+        dice still call ``outcome(a, b)`` with the values rolled."""
         values = []
         for group in _groups(groups):
             total = None
@@ -910,7 +1012,7 @@ class _Exhausted(Dice):
 class _PartsProbe(_Exhausted):
     """Finds whether a procedure is wholly made of ``dice.parts``: any other use of dice says no."""
 
-    def fold(self, groups, outcome, reads=None, working=None):
+    def fold(self, groups, outcome, reads=None, working=None, by_difference=False):
         raise _OutOfForced
 
     def parts(self, *parts):
@@ -1154,9 +1256,9 @@ class Enumerating(Dice):
             self._steps.add_part((fn, seen), edges, self._num, self._den)
         return _Freeze.unpack(self._pick(dist))
 
-    def fold(self, groups, outcome, reads=None, working=None):
+    def fold(self, groups, outcome, reads=None, working=None, by_difference=False):
         if self._top and not self._sizes:
-            return _Fold(_groups(groups), outcome, reads)
+            return _Fold(_groups(groups), outcome, reads, by_difference)
         return super().fold(groups, outcome, reads)
 
     def chain(self, start, stages, outcome):

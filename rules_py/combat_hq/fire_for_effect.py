@@ -170,7 +170,11 @@ def fire_for_effect(
             (f"the battery's 6s against the unit's, {fire[1]} to {against[1]}, suppressed", result["suppressed"]),
         ]
 
-    return dice.fold((battery, unit), outcome, reads, working=working)
+    # Every reading compares the two sides: the outcome reads the battery's
+    # (successes, 6s) less the unit's, and nothing else (outcome(a, b) is
+    # outcome(a - b, (0, 0)): hits - saves, and unit_sixes <= sixes as
+    # 0 <= sixes - unit_sixes), so the fold is over that difference.
+    return dice.fold((battery, unit), outcome, reads, working=working, by_difference=True)
 
 
 def _notes(inputs: dict) -> list[str]:
