@@ -64,9 +64,16 @@ the pools' ``sides**n``) and one Fraction per value at the end. An outcome
 that ``reads`` names reads only some coordinates of vector values (the
 successes but not the 6s, say): it is folded over those marginals alone,
 the other coordinates set to 0, which is exact because the odds report each
-outcome's own distribution. Its result must be returned untouched, like
-``parts``; after other dice, or inside a sub, it is the exact product of one
-choice point per pool.
+outcome's own distribution. An outcome that only compares two groups (a
+margin, who shows more 6s) is declared so (``by_difference=True``) and is
+folded over the distribution of their difference, one evaluation per
+distinct difference rather than one per pair of values. Its result must be
+returned untouched, like ``parts``; after other dice, or inside a sub, it
+is the exact product of one choice point per pool.
+
+Convolutions (n dice of one table, the pools of a group, the difference of
+two groups) are one product of big integers when the values are integer
+vectors (see _packed): the pairs of values are added in C, not one by one.
 
 ``return dice.chain(start, stages, outcome)`` is for a procedure whose
 stages depend on one another (how many hit sets how many damage dice are
@@ -456,8 +463,6 @@ def _sub(a: Any, b: Any) -> Any:
     if isinstance(a, tuple):
         return tuple(x - y for x, y in zip(a, b))
     return a - b
-
-
 
 
 @lru_cache(maxsize=None)
