@@ -229,20 +229,29 @@ def _add(a: Any, b: Any) -> Any:
 # slots larger than this is left to the loops, which visit only the values
 # there are.
 _PACKED_SLOTS = 1 << 16
-# A plain loop over the pairs of values is faster below about this many
-# pairs times coordinates (measured in CPython: a packed product costs about
-# 12 us however small; 63 pairs of numbers loop in 9 us, 238 in 34 against
-# 31 packed; 150 pairs of 2-vectors in 78 against 34; 8 dice counting
-# successes in 19 against 13, 3 dice counting (successes, 6s) in 27 against 19).
-_PAIRS_LOOPED = 100
+# When the plain loops are faster: a loop adds one pair of values in about
+# 0.15 us for numbers and 0.6 us for vectors (a tuple each); a packed
+# product costs about 16 us however small, and 0.19 us per slot of its box,
+# empty or not, to read back (measured in CPython: 63 pairs of numbers loop
+# in 9 us against 20 packed, 150 pairs of 2-vectors in 81 against 39; 6 dice
+# read as one of 4 one-hot vectors loop in 311 us against 452 packed, a box
+# of 2,401 slots for 84 values). In units of 0.25 us:
+_LOOP_PAIR = {False: 0.6, True: 2.5}  # a pair of numbers, a pair of vectors
+_PACKED_FIXED, _PACKED_SLOT = 64, 0.75
 
 
-def _packed(terms: tuple[tuple[tuple[tuple[Hashable, int], ...], int, int], ...]) -> tuple[tuple[Hashable, int], ...] | None:
+def _loop_cost(pairs: int, value: Any) -> float:
+    """What adding ``pairs`` pairs of values like ``value`` one by one costs (units above)."""
+    return pairs * _LOOP_PAIR[type(value) is tuple]
+
+
+def _packed(terms: tuple[tuple[tuple[tuple[Hashable, int], ...], int, int], ...], budget: float | None = None) -> tuple[tuple[Hashable, int], ...] | None:
     """The counts of ``sum(sign * (x_1 + ... + x_power))`` over the terms
     ``(counts, sign, power)``, every x independent and drawn from its term's
     ``counts`` (value -> number of equally likely rolls), element-wise for
     vectors; None when the values are not all ints or tuples of ints of one
-    length, or their box is too large.
+    length, or their box is too large: larger than _PACKED_SLOTS, or costing
+    more than ``budget`` (what the loops would, see _loop_cost) to read back.
 
     Each term is a polynomial in one variable per coordinate: count(x) times
     z**(x - lo) (or z**(hi - x) for sign -1, lo and hi the term's least and
@@ -255,6 +264,8 @@ def _packed(terms: tuple[tuple[tuple[tuple[Hashable, int], ...], int, int], ...]
     the product of the polynomials is a product of big integers: every pair
     of values is added in C, not one by one here.
     """
+    if budget is not None and budget < _PACKED_FIXED:
+        return None
     dims = -1
     boxes = []
     for counts, _, _ in terms:
@@ -267,7 +278,7 @@ def _packed(terms: tuple[tuple[tuple[tuple[Hashable, int], ...], int, int], ...]
         boxes.append((vectors, [min(c) for c in columns], [max(c) for c in columns]))
     spans = [1 + sum(power * (hi[j] - lo[j]) for (_, _, power), (_, lo, hi) in zip(terms, boxes)) for j in range(dims)]
     slots = math.prod(spans)
-    if slots > _PACKED_SLOTS:
+    if slots > _PACKED_SLOTS or (budget is not None and _PACKED_FIXED + _PACKED_SLOT * slots > budget):
         return None
     strides = [1] * dims
     for j in range(dims - 2, -1, -1):
@@ -347,12 +358,14 @@ def _pool_counts(n: int, sides: int, table: FaceTable) -> tuple[tuple[Hashable, 
     one: dict[Hashable, int] = {}
     for value in table:
         one[value] = one.get(value, 0) + 1
-    dims = len(next(iter(one))) if type(next(iter(one))) is tuple else 1
-    if n * len(one) * (n * (len(one) - 1) / 2 + 1) ** dims > _PAIRS_LOOPED:
-        # n dice at once: the one die's counts to the n-th power (see _packed).
-        # The loop's cost, about n * faces * its mean number of values, is
-        # the smaller for few dice.
-        found = _packed(((tuple(one.items()), 1, n),))
+    # n dice at once: the one die's counts to the n-th power (see _packed),
+    # unless the loop below costs less: with m distinct entries, after k dice
+    # it holds at most C(k + m - 1, m - 1) values (the multisets of k
+    # entries), each added to the m entries, so in all at most
+    # m * C(n + m - 1, m) pairs.
+    m = len(one)
+    if n > 1 and m > 1:
+        found = _packed(((tuple(one.items()), 1, n),), _loop_cost(m * math.comb(n + m - 1, m), table[0]))
         if found is not None:
             return found
     first = next(iter(one))
@@ -441,10 +454,12 @@ def _group_counts(pools: tuple[tuple[int, int, FaceTable], ...]) -> tuple[tuple[
     the pools' ``sides**n``), by convolution of the pools' integer counts."""
     (n, sides, table), *rest = pools
     total = math.prod(sides**n for n, sides, _ in pools)
-    if rest and math.prod(len(_pool_counts(n, sides, table)) for n, sides, table in pools) > _PAIRS_LOOPED:
-        # Every pool at once (see _packed); each pool's counts are cached
-        # for its own steps and marginals already.
-        found = _packed(tuple((_pool_counts(n, sides, table), 1, 1) for n, sides, table in pools))
+    if rest:
+        # Every pool at once (see _packed), unless the loop below costs less
+        # (about the product of the pools' numbers of values, in pairs); each
+        # pool's counts are cached for its own steps and marginals already.
+        parts = tuple(_pool_counts(n, sides, table) for n, sides, table in pools)
+        found = _packed(tuple((part, 1, 1) for part in parts), _loop_cost(math.prod(map(len, parts)), parts[0][0][0]))
         if found is not None:
             return found, total
     counts = dict(_pool_counts(n, sides, table))
@@ -475,11 +490,9 @@ def _difference_counts(first: tuple, second: tuple) -> tuple[tuple[Hashable, int
     product of two big integers (see _packed), the second group's counts
     mirrored (sign -1); other values, and few pairs, by a loop over the pairs.
     """
-    dims = len(first[0][0]) if type(first[0][0]) is tuple else 1
-    if len(first) * len(second) * dims > _PAIRS_LOOPED:
-        found = _packed(((first, 1, 1), (second, -1, 1)))
-        if found is not None:
-            return found
+    found = _packed(((first, 1, 1), (second, -1, 1)), _loop_cost(len(first) * len(second), first[0][0]))
+    if found is not None:
+        return found
     out: dict[Hashable, int] = {}
     for a, wa in first:
         for b, wb in second:
