@@ -221,7 +221,7 @@ class Distribution(Mapping):
 
 def _add(a: Any, b: Any) -> Any:
     if isinstance(a, tuple):
-        return tuple(x + y for x, y in zip(a, b))
+        return tuple(map(operator.add, a, b))
     return a + b
 
 
@@ -476,7 +476,7 @@ def _group_counts(pools: tuple[tuple[int, int, FaceTable], ...]) -> tuple[tuple[
 
 def _sub(a: Any, b: Any) -> Any:
     if isinstance(a, tuple):
-        return tuple(x - y for x, y in zip(a, b))
+        return tuple(map(operator.sub, a, b))
     return a - b
 
 
