@@ -235,9 +235,12 @@ _PACKED_SLOTS = 1 << 16
 # empty or not, to read back (measured in CPython: 63 pairs of numbers loop
 # in 9 us against 20 packed, 150 pairs of 2-vectors in 81 against 39; 6 dice
 # read as one of 4 one-hot vectors loop in 311 us against 452 packed, a box
-# of 2,401 slots for 84 values). In units of 0.25 us:
+# of 2,401 slots for 84 values). The first packed product of a process
+# costs some 40 us more (its code not yet warm: 3D6 in a fresh process took
+# 0.22 ms packed against 0.18 looped), so a product is left to the loops
+# unless it saves about that much. In units of 0.25 us:
 _LOOP_PAIR = {False: 0.6, True: 2.5}  # a pair of numbers, a pair of vectors
-_PACKED_FIXED, _PACKED_SLOT = 64, 0.75
+_PACKED_FIXED, _PACKED_SLOT = 160, 0.75
 
 
 def _loop_cost(pairs: int, value: Any) -> float:
