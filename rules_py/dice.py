@@ -367,8 +367,8 @@ def _pool_counts(n: int, sides: int, table: FaceTable) -> tuple[tuple[Hashable, 
     # entries), each added to the m entries, so in all at most
     # m * C(n + m - 1, m) pairs.
     m = len(one)
-    if n > 1 and m > 1:
-        found = _packed(((tuple(one.items()), 1, n),), _loop_cost(m * math.comb(n + m - 1, m), table[0]))
+    if n > 1 and m > 1 and (budget := _loop_cost(m * math.comb(n + m - 1, m), table[0])) > _PACKED_FIXED:
+        found = _packed(((tuple(one.items()), 1, n),), budget)
         if found is not None:
             return found
     first = next(iter(one))
