@@ -27,7 +27,8 @@ warm), so the ratios against our cold figures are the conservative ones.
 
 Then every calculator at its defaults and at its heaviest inputs (found by a
 greedy search over each input's extreme values in CPython, then used in both
-runtimes), cold and warm, in both runtimes; and, for an engine with sweeps,
+runtimes), and fire for effect's heaviest pools under the readings that
+join successes and 6s, cold and warm, in both runtimes; and, for an engine with sweeps,
 fire for effect's Fire Dice swept at its heaviest other inputs.
 
 Run from the project root: ``python scripts/bench_icepool.py [--repeats N]
@@ -374,6 +375,11 @@ def main() -> None:
         for calc in rules_py.calculators():
             rows.append([calc.id, "defaults", {}])
             rows.append([calc.id, "heaviest", heaviest(calc)])
+        # Fire for effect's readings that join successes and 6s, at its
+        # heaviest pools: the joint fold, whatever the greedy search found.
+        for label, reading in (("joint is", {"disruptions": "if_suppressed"}), ("joint swd", {"suppressed_without_disruption": "true"}),
+                               ("joint both", {"disruptions": "if_suppressed", "suppressed_without_disruption": "true"})):
+            rows.append([FFE, label, {**HEAVIEST_FFE, **reading}])
     sweeps = [(FFE, {k: v for k, v in HEAVIEST_FFE.items() if k != "fire_dice"}, "fire_dice")]
     sweeps.append((FFE, {**sweeps[0][1], "disruptions": "if_suppressed"}, "fire_dice"))
     config = {"repeats": args.repeats, "calculators": rows, "sweeps": sweeps}
@@ -391,10 +397,10 @@ def main() -> None:
         )
     print()
     print("Every calculator, at its defaults and its heaviest inputs (median ms; cold = rules_py's caches emptied)")
-    print(f"{'calculator':24} {'inputs':9} {'CPython cold':>12} {'warm':>8} | {'Pyodide cold':>12} {'warm':>8}   heaviest inputs")
+    print(f"{'calculator':24} {'inputs':10} {'CPython cold':>12} {'warm':>8} | {'Pyodide cold':>12} {'warm':>8}   heaviest inputs")
     for (calc_id, label, inputs), c, p in zip(rows, cpython["calculators"], pyodide["calculators"]):
-        shown = " ".join(f"{k}={v}" for k, v in inputs.items()) if label == "heaviest" else ""
-        print(f"{calc_id:24} {label:9} {c['cold']:12.3f} {c['warm']:8.3f} | {p['cold']:12.3f} {p['warm']:8.3f}   {shown[:120]}")
+        shown = " ".join(f"{k}={v}" for k, v in inputs.items()) if label != "defaults" else ""
+        print(f"{calc_id:24} {label:10} {c['cold']:12.3f} {c['warm']:8.3f} | {p['cold']:12.3f} {p['warm']:8.3f}   {shown[:120]}")
     if "sweeps" in cpython:
         print()
         print("Sweeps (rules_py.sweep; median ms)")
