@@ -97,6 +97,14 @@ def tab(browser, phone_host):
     opened.close()
 
 
+@pytest.fixture
+def loopback_tab(browser, server):
+    """A tab on the unpaced server: a link the worker calls fast, without the route guard."""
+    opened = open_tab(browser, server, guard=False)
+    yield opened
+    opened.close()
+
+
 def visit_again(tab) -> None:
     """Once the first visit's engine has fetched the snapshot for the next one, visit again."""
     tab.page.wait_for_function("() => fireMissionEngine.snapshotPrefetched !== undefined", timeout=60_000)
@@ -192,9 +200,11 @@ def test_warm_up_runs_every_calculator_and_steps_aside_for_requests(tab):
 
 
 @pytest.mark.parametrize("connection", [{"saveData": True, "effectiveType": "4g"}, {"saveData": False, "effectiveType": "3g"}], ids=["save-data", "3g"])
-def test_on_a_slow_connection_or_saving_data_python_boots_without_the_snapshot(tab, connection):
+def test_on_a_slow_connection_or_saving_data_python_boots_without_the_snapshot(loopback_tab, connection):
     # The browser's Network Information API as a phone on 3G, or with Data Saver on,
-    # reports it. The worker reads it, so it is faked in the worker: every worker.mjs
+    # reports it, on a link the worker would otherwise call fast (loopback), so
+    # it is the connection alone that keeps the snapshot away. The worker reads
+    # it, so it is faked in the worker: every worker.mjs
     # is served as a module that sets navigator.connection and then imports the real
     # one (static imports evaluate in order, so worker.mjs sees the fake).
     fake = f"Object.defineProperty(self.navigator, 'connection', {{value: {json.dumps(connection)}}});"
@@ -209,6 +219,7 @@ def test_on_a_slow_connection_or_saving_data_python_boots_without_the_snapshot(t
             body = 'import "./fake-connection.mjs";\nimport "./worker.mjs?real=1";\n'
             route.fulfill(status=200, content_type="text/javascript", body=body)
 
+    tab = loopback_tab
     tab.page.route("**/assets/calc/worker.mjs*", serve)
     tab.page.route("**/assets/calc/fake-connection.mjs", serve)
     open_calculator(tab)
