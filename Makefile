@@ -15,7 +15,7 @@ PORT ?= 8000
 # Material prints an end-of-life banner on every build; we know (see README).
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: setup check check-js generated site serve test system-deps clean bench
+.PHONY: setup check check-js site serve test system-deps clean bench
 
 setup: $(VENV)/.installed node_modules/pyodide/.installed
 
@@ -41,21 +41,15 @@ node_modules/pyodide/.installed: package.json package-lock.json
 # the page's HTML (the sheets' pages have no calculator, so neither step reads
 # what the other writes), then the service worker (Workbox), which lists every
 # file of the built site.
-site: setup system-deps generated
+site: setup system-deps
+	$(PY) scripts/build_pages.py
+	$(PY) scripts/build_wheel.py
 	@[ -n "$$SITE_URL" ] || echo "SITE_URL is not set: the site names no address, and instant navigation needs one (README: Publishing)"
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) scripts/build_sheets_pdf.py & pdfs=$$!; \
 	$(PY) scripts/render_calculators.py; rendered=$$?; \
 	wait $$pdfs && [ $$rendered -eq 0 ]
 	node scripts/build_sw.mjs site
-
-# The first stage of the build: the generated pages (docs/calculators,
-# docs/glossary, docs/interpretations) and the engine's files
-# (docs/assets/generated: the wheel, the snapshot, runtime.json). Everything
-# after it writes only site/.
-generated: setup
-	$(PY) scripts/build_pages.py
-	$(PY) scripts/build_wheel.py
 
 # Served by scripts/local_site.py rather than http.server: it lists the built
 # pages in the sitemap it serves, so instant navigation works without SITE_URL.
@@ -81,8 +75,7 @@ system-deps:
 # browser, and the page's own JavaScript (check-js). Its tests share nothing
 # but the source tree, so they run on every core (pytest-xdist): on this
 # project's 2-core machines that keeps make check within its minute.
-# CHECK_AFTER: a target to wait for first (make test sets it; see there).
-check: $(VENV)/.installed check-js $(CHECK_AFTER)
+check: $(VENV)/.installed check-js
 	$(PY) -m ruff check --quiet
 	$(PY) -m pytest -q -n auto -m "not site and not browser and not firefox and not webkit"
 
@@ -97,8 +90,8 @@ check-js: node_modules/pyodide/.installed
 	$(NODE_BIN)/tsc -p jsconfig.worker.json
 	node --test tests/
 
-# make check beside the build, then the tests that need the build, each stage
-# timed (the cost of each tier, printed at the end; each pytest run
+# make check first (it fails fast), then the build, then the tests that need it,
+# each stage timed (the cost of each tier, printed at the end; each pytest run
 # also sums its tests' seconds by tier). Set-up fetches the venv's packages and
 # npm's at once (two downloads, no shared files). The site and Chromium tiers
 # run on both cores (pytest-xdist; worksteal: each worker takes a contiguous
@@ -109,23 +102,18 @@ check-js: node_modules/pyodide/.installed
 # site does it in its own copy. Chromium's tier waits much of the time (paced
 # links, engine downloads), so the Firefox and WebKit tiers run beside it, in a
 # second pytest; their report follows Chromium's; either failing fails make test.
-# make check and make site share one make, on both cores: the build leaves a
-# core idle much of its time (its snapshot, the strict build), and check's
-# tests fill it. Check's tests wait for the generated pages (CHECK_AFTER), the
-# one stage of the build that writes what they read (docs/); the rest of the
-# build writes only site/, which they do not read. Each target's output is
-# printed whole once it ends (--output-sync); either failing stops make test.
 test:
 	@start=$$(date +%s); \
 	$(MAKE) --no-print-directory -j2 setup || exit 1; set_up=$$(date +%s); \
-	$(MAKE) --no-print-directory -j2 --output-sync=target CHECK_AFTER=generated check site || exit 1; built=$$(date +%s); \
+	$(MAKE) --no-print-directory check || exit 1; checked=$$(date +%s); \
+	$(MAKE) --no-print-directory site || exit 1; built=$$(date +%s); \
 	mkdir -p build; \
 	$(PY) -m pytest -q -p no:cacheprovider --durations=8 -m "firefox or webkit" > build/engines-test.log 2>&1 & engines=$$!; \
 	$(PY) -m pytest -q -n 2 --dist worksteal --durations=15 -m "site or browser"; chromium=$$?; \
 	wait $$engines; others=$$?; \
 	echo "--- Firefox and WebKit tiers (pytest -m 'firefox or webkit'):"; cat build/engines-test.log; \
 	end=$$(date +%s); \
-	echo "--- make test: set-up $$((set_up - start)) s, make check and make site side by side $$((built - set_up)) s, the site, browser, firefox and webkit tiers $$((end - built)) s: $$((end - start)) s in all"; \
+	echo "--- make test: set-up $$((set_up - start)) s, make check $$((checked - set_up)) s, make site $$((built - checked)) s, the site, browser, firefox and webkit tiers $$((end - built)) s: $$((end - start)) s in all"; \
 	[ $$chromium -eq 0 ] && [ $$others -eq 0 ]
 
 # Benchmarks, not timed tests: odds in CPython, then the calculators in Chromium.
