@@ -58,7 +58,8 @@ export class CompareView {
     }
     this.diffs = el("div", { class: "fm-compare-diffs" });
     this.scrollHint = el("p", { class: "fm-scroll-hint", hidden: true, text: "The table scrolls sideways: B \u2212 A is on its right." });
-    this.fits = new ResizeObserver((entries) => entries.forEach((e) => this.showFit(e.target)));
+    // In the next frame, as the map's hint is (map-grid.mjs says why).
+    this.fits = new ResizeObserver((entries) => requestAnimationFrame(() => entries.forEach((e) => this.showFit(e.target))));
     this.charts = el("div", { class: "fm-charts fm-compare-charts", hidden: true }); // A and B in one chart each (chart.mjs)
     this.live = el("p", { class: "fm-sr fm-live", ariaLive: "polite" });
     this.panel = el(

@@ -154,9 +154,12 @@ export class MapGridInput {
     this.scroller = el("div", { class: "fm-map-scroll" }, this.board);
     this.scrollHint = el("p", { class: "fm-map-scroll-hint", id: `${idBase}-scroll-hint`, hidden: true });
     this.element = el("div", { class: "fm-map" }, tools, edges.childElementCount ? edges : null, this.scrollHint, this.scroller, this.legend, size, this.message);
-    // Whether the map fits its box, looked at again whenever either changes size.
+    // Whether the map fits its box, looked at again whenever either changes size:
+    // in the next frame, not in the observer's callback, since showing the hint
+    // changes the layout, and a change made there that resizes what is observed
+    // is reported by the browser as an error ("ResizeObserver loop completed").
     if (typeof ResizeObserver === "function") {
-      this.fits = new ResizeObserver(() => this.showScrollHint());
+      this.fits = new ResizeObserver(() => requestAnimationFrame(() => this.showScrollHint()));
       this.fits.observe(this.scroller);
       this.fits.observe(this.cells);
     }
