@@ -208,9 +208,14 @@ def open_tab(browser, server, guard: bool = True, **context_options) -> Tab:
     requests = RequestLog(context, guard=guard)
     page = context.new_page()
     tab = Tab(context, page, server, requests)
-    page.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: tab.errors.append(f"page error: {e}"))
+    record_errors(page, tab.errors)
     return tab
+
+
+def record_errors(page, errors: list[str]) -> None:
+    """Append the page's console errors and uncaught errors to ``errors`` as they come."""
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
 
 
 @pytest.fixture

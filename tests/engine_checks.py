@@ -65,6 +65,13 @@ def wait_for_odds(page, calc_id: str, expected: dict[tuple[str, str], str], sour
         assert page.eval("sel => document.querySelector(sel).dataset.source", scope(calc_id)) == source
 
 
+def assert_no_errors(page, *where: str) -> None:
+    """No console error nor uncaught error since the last look, naming any there were
+    (this module is not one pytest rewrites, so a bare assert would not show them)."""
+    errors = page.errors()
+    assert errors == [], (*where, errors)
+
+
 def change_input(page, calc_id: str, field, value: str) -> None:
     widget = f'{scope(calc_id)} [data-input="{field.name}"]'
     # The build's copy keeps its controls inert until the page's glue takes over (a
@@ -88,8 +95,7 @@ def check_every_calculator(page) -> None:
         field, value = engine_only_change(calc)
         change_input(page, calc.id, field, value)
         wait_for_odds(page, calc.id, cli_odds(calc.id, {field.name: value}), source="engine")
-        errors = page.errors()
-        assert errors == [], (calc.id, errors)
+        assert_no_errors(page, calc.id)
 
 
 def roll_log(page, calc_id: str, seed: str) -> dict:
@@ -126,8 +132,7 @@ def check_seeded_roll(page) -> None:
         expected = cli("roll", calc_id, "--seed", normal, *(f"{k}={v}" for k, v in inputs.items()))
         assert shown["dice"] == [[d["label"], d["dice"], " ".join(map(str, d["faces"]))] for d in expected["dice"]]
         assert shown["outcomes"] == expected["outcomes"]
-    errors = page.errors()
-    assert errors == [], errors
+    assert_no_errors(page)
 
 
 def seed_message(raw: str) -> str:
@@ -147,8 +152,7 @@ def check_bad_seeds_get_a_message_at_the_field(page) -> None:
         error = f'{scope(calc_id)} [data-field-error="seed"]:not([hidden])'
         page.wait("(sel, text) => { const e = document.querySelector(sel); return e !== null && e.textContent === text; }", error, seed_message(raw))
         assert page.eval("sel => document.querySelector(sel) === null", f"{scope(calc_id)} .fm-roll-log[data-seed]")
-    errors = page.errors()
-    assert errors == [], errors
+    assert_no_errors(page)
 
 
 def check_comparison(page) -> None:
@@ -167,8 +171,7 @@ def check_comparison(page) -> None:
     assert expected["differences"]["success"]["chance_of_yes"]["b_minus_a"] == "-5/32"
     diffs = dict(page.eval("sel => [...document.querySelectorAll(sel)].map(e => [e.dataset.outcome, e.querySelector('[data-diff]').dataset.diff])", f"{scope(calc_id)} .fm-compare-table tbody tr"))
     assert diffs["success"] == json.dumps(expected["differences"]["success"]["chance_of_yes"]["b_minus_a"]).strip('"')
-    errors = page.errors()
-    assert errors == [], errors
+    assert_no_errors(page)
 
 
 def first_term(page) -> str:
@@ -185,8 +188,7 @@ def check_term_popover(page) -> None:
     assert page.eval("() => document.querySelector('.fm-term-popover .fm-term-definition').textContent") == DEFINITIONS[term_id]
     assert page.eval("() => location.href") == here
     assert page.eval("() => document.querySelector('article a.glossary-term').getAttribute('aria-expanded')") == "true"
-    errors = page.errors()
-    assert errors == [], errors
+    assert_no_errors(page)
 
 
 def check_term_tooltip(page) -> None:
@@ -196,8 +198,7 @@ def check_term_tooltip(page) -> None:
     page.hover("article a.glossary-term")
     page.wait("text => { const t = document.querySelector('.md-tooltip2--active'); return t !== null && t.textContent.includes(text); }", DEFINITIONS[term_id])
     assert page.eval("() => document.querySelector('.fm-term-popover')") is None
-    errors = page.errors()
-    assert errors == [], errors
+    assert_no_errors(page)
 
 
 def check_offline_after_one_visit(page, server) -> None:
@@ -211,5 +212,4 @@ def check_offline_after_one_visit(page, server) -> None:
     field, value = engine_only_change(calc)
     page.goto(f"calculators/{calc.id}/?{field.name}={value}")
     wait_for_odds(page, calc.id, cli_odds(calc.id, {field.name: value}), source="engine")
-    errors = page.errors()
-    assert errors == [], errors
+    assert_no_errors(page)

@@ -21,7 +21,7 @@ import subprocess
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, ROOT, Tab, cli_odds, open_tab, query
+from conftest import BOOT_TIMEOUT_MS, ROOT, Tab, cli_odds, open_tab, query, record_errors
 from local_site import CHROMIUM, CHROMIUM_ARGS, RequestLog, StaticServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
@@ -98,7 +98,7 @@ def phone_profile(browser, server, folder) -> Tab:
     memory, does not keep."""
     context = browser.browser_type.launch_persistent_context(str(folder), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, service_workers="allow")
     tab = Tab(context, context.pages[0] if context.pages else context.new_page(), server, RequestLog(context, guard=False))
-    tab.page.on("console", lambda m: tab.errors.append(m.text) if m.type == "error" else None)
+    record_errors(tab.page, tab.errors)
     return tab
 
 

@@ -20,7 +20,7 @@ import pytest
 
 import rules_py
 from local_site import StaticServer
-from conftest import BOOT_TIMEOUT_MS, cli_odds, open_tab
+from conftest import BOOT_TIMEOUT_MS, cli_odds, open_tab, record_errors
 
 pytestmark = pytest.mark.browser
 
@@ -92,17 +92,17 @@ def test_pages_without_a_calculator_fetch_nothing_of_the_engine(tab, site):
     # requests, workers' included, the route guard records): the half second
     # without a request that each waits for (the engine would start after first
     # paint) passes for all of them at once.
-    errors: list[str] = []
     batch_size = 5
     for start in range(0, len(pages), batch_size):
         batch = pages[start:start + batch_size]
         tab.requests.clear()
         opened = []
         for path in batch:
-            page = tab.page if not opened else tab.context.new_page()
-            if page is not tab.page:  # the tab's own page reports to tab.errors
-                page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-                page.on("pageerror", lambda e: errors.append(f"page error: {e}"))
+            if opened:
+                page = tab.context.new_page()
+                record_errors(page, tab.errors)
+            else:
+                page = tab.page
             page.goto(tab.server.url(path), wait_until="commit")
             opened.append(page)
         for page in opened:
@@ -111,7 +111,7 @@ def test_pages_without_a_calculator_fetch_nothing_of_the_engine(tab, site):
         assert tab.requests.outside() == [], batch
         for page in opened[1:]:
             page.close()
-    assert tab.errors == [] and errors == []
+    assert tab.errors == []
 
 
 def test_no_request_leaves_the_site_on_pages_with_a_calculator(tab, site):

@@ -70,13 +70,18 @@ def open_calculator(tab):
     assert tab.odds_cells(CALC_ID) == expected
 
 
+def js_constant(module: str, name: str) -> int:
+    """A whole-number constant of the engine's glue (docs/assets/calc/), as its source states it."""
+    source = (ROOT / "docs/assets/calc" / module).read_text(encoding="utf-8")
+    return int(re.search(rf"const {name} = (\d+);", source).group(1))
+
+
 def slow_link_mbit() -> float:
     """A link the worker calls slow, with a margin: one on which the snapshot would
     take 1.5 times SNAPSHOT_PAYS_MS (docs/assets/calc/loader.mjs) to arrive. About
     16 Mbit/s for a 6 MB snapshot: as slow as the rule needs, and no slower, since
     every first visit in this module waits for its downloads at this rate."""
-    loader = (ROOT / "docs/assets/calc/loader.mjs").read_text(encoding="utf-8")
-    pays_s = int(re.search(r"const SNAPSHOT_PAYS_MS = (\d+);", loader).group(1)) / 1000
+    pays_s = js_constant("loader.mjs", "SNAPSHOT_PAYS_MS") / 1000
     size = (GENERATED / runtime()["snapshot"]).stat().st_size
     return size * 8 / 1e6 / (1.5 * pays_s)
 
@@ -192,7 +197,7 @@ def test_warm_up_runs_every_calculator_and_steps_aside_for_requests(tab):
     tab.page.wait_for_function("() => fireMissionEngine.warmUp !== undefined", timeout=60_000)
     warm = tab.page.evaluate("fireMissionEngine.warmUp")
     calcs = rules_py.calculators()
-    rounds = int(re.search(r"const WARM_UP_ROUNDS = (\d+);", (ROOT / "docs/assets/calc/worker.mjs").read_text(encoding="utf-8")).group(1))
+    rounds = js_constant("worker.mjs", "WARM_UP_ROUNDS")
     assert rounds >= 1
     assert warm["answers"] == rounds * sum(1 + len(c.examples) for c in calcs)
     assert warm["ms"] > 0
