@@ -4,6 +4,11 @@ getBoundingClientRect on a 1440 x 900 desktop and a 390 x 844 phone:
 * every calculator's own page gives the calculator at least 900 px of the
   desktop's 1440 (its front matter hides the contents sidebar); a rules page
   keeps its contents, and its embedded calculator takes the text's full width;
+* a calculator takes two columns by its own width, not the screen's: on its
+  own page the answer stands beside the inputs, and on a rules page (688 px)
+  the inputs take the whole width under the answer, and no drop-down's option
+  is wider than its box (with the screen's rule the inputs had 230 px, and
+  the texts were cut);
 * "Back to top" covers no control, at any point down a calculator's page, on
   either screen (it shows in the header's band: scripts none, CSS only);
 * the home page shows every calculator's link on the phone's first screen;
@@ -34,6 +39,12 @@ SWITCHED = "k47-air-strike"  # a calculator whose pinned answer has the Exactly 
 
 # Material's own place for the button, as its stylesheet has it: just under the header, centred.
 MATERIAL_TOP = ".md-top { top: 3.2rem !important; height: auto !important; z-index: 2 !important; }"
+# Two columns by the screen's width, as calculator.css had it before its container query.
+SCREEN_COLUMNS = """@media screen and (min-width: 60em) {
+  .md-typeset .fm-layout { grid-template-columns: minmax(0, 1fr) minmax(15rem, 20rem) !important; }
+  .md-typeset .fm-layout > .fm-answer-box { grid-column: 2 !important; grid-row: 1 !important; }
+  .md-typeset .fm-layout > .fm-form { grid-column: 1 !important; grid-row: 1 / span 3 !important; }
+}"""
 # The definition in the flow of the text, as it was.
 INLINE_POPOVER = ".md-typeset .fm-term-popover { position: static !important; }"
 
@@ -72,6 +83,57 @@ def test_a_calculators_own_page_gives_it_900_px_of_the_desktop(desktop):
         "() => [document.querySelector('.calculator[data-calculator]:not([data-stale])'), document.querySelector('.md-content .md-typeset')].map(e => e.getBoundingClientRect().width)"
     )
     assert calc == pytest.approx(text, abs=1)
+
+
+# Where the calculator's answer box and inputs lie, and its drop-downs whose longest
+# option's text does not fit in the box (less Chromium's arrow, 20 px): the player
+# would read it cut once they chose it.
+PLACES = """(id) => {
+  const root = document.querySelector(`.calculator[data-calculator="${id}"]:not([data-stale])`);
+  const box = (e) => e.getBoundingClientRect();
+  const textWidth = (text, font) => {
+    const span = document.createElement("span");
+    span.style.cssText = "position: absolute; white-space: pre; visibility: hidden";
+    span.style.font = font;
+    span.textContent = text;
+    document.body.append(span);
+    const width = box(span).width;
+    span.remove();
+    return width;
+  };
+  const cut = [...root.querySelectorAll(".fm-form select")].filter((e) => box(e).width > 0).filter((e) => {
+    const style = getComputedStyle(e);
+    const room = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+    const font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`; // Chromium gives no shorthand
+    return Math.max(...[...e.options].map((o) => textWidth(o.text, font))) > room;
+  }).map((e) => e.options[0].text);
+  return {calc: box(root).width, layout: box(root.querySelector(".fm-layout")).width, form: box(root.querySelector(".fm-form")).width,
+          answer: box(root.querySelector(".fm-answer-box")), formBox: box(root.querySelector(".fm-form")), cut};
+}"""
+
+
+def columns(places: dict) -> int:
+    """2 if the answer stands beside the inputs, 1 if above them."""
+    return 2 if places["answer"]["left"] >= places["formBox"]["right"] - 1 else 1
+
+
+def test_a_calculator_takes_two_columns_by_its_own_width(desktop):
+    desktop.goto(f"calculators/{SWITCHED}/")
+    desktop.page.wait_for_selector(f'.calculator[data-calculator="{SWITCHED}"][data-status="ready"]:not([data-stale])')
+    own = desktop.page.evaluate(PLACES, SWITCHED)
+    assert columns(own) == 2 and own["calc"] >= 900 and own["cut"] == [], own
+    desktop.navigate("konflikt47/air-strikes/")
+    ready = f'.calculator[data-calculator="{SWITCHED}"][data-status="ready"]:not([data-stale])'
+    desktop.page.wait_for_selector(ready)
+    embedded = desktop.page.evaluate(PLACES, SWITCHED)
+    assert embedded["calc"] < 700 and columns(embedded) == 1, embedded
+    assert embedded["form"] == pytest.approx(embedded["layout"], abs=1)
+    assert embedded["cut"] == [], embedded
+    # The screen's rule put back: two columns in 688 px, and drop-downs cut.
+    desktop.page.add_style_tag(content=SCREEN_COLUMNS)
+    desktop.page.wait_for_function(f"() => getComputedStyle(document.querySelector('{ready} .fm-layout')).gridTemplateColumns.split(' ').length === 2")
+    squeezed = desktop.page.evaluate(PLACES, SWITCHED)
+    assert columns(squeezed) == 2 and squeezed["cut"], squeezed
 
 
 def test_no_calculators_page_is_wider_than_a_phone(phone):
