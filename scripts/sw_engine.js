@@ -190,8 +190,9 @@ async function complete(cache) {
 // From the page, once its engine has answered: {type: "cache-engine", files}
 // (files: the engine's files its worker used, named under assets/generated/,
 // as far as the page knows yet). An optional file is kept if it is among them
-// or the browser holds it (the worker fetched it), so the WebAssembly the
-// worker did not choose is never downloaded. Answers on the message's port
+// or the browser holds it (the worker fetched it), so a WebAssembly no
+// worker fetched (the .xz where the first start took the file as it is) is
+// never downloaded. Answers on the message's port
 // with {cached: true} once the cache holds an engine that starts, or
 // {cached: false, error}.
 self.addEventListener("message", (event) => {

@@ -72,7 +72,7 @@ const PYODIDE_OPTIONS = {
 // it takes longer to download than Python takes to start. So a first visit
 // fetches it only on a fast link (fastLink); otherwise it boots Python the
 // ordinary way and the worker fetches the snapshot once the first answer is
-// out (prefetchSnapshot): from the next visit on, it is in the browser's cache
+// out (prefetchNextStart): from the next visit on, it is in the browser's cache
 // (the service worker's, or the HTTP cache) and Python starts from it. Should
 // the snapshot be refused, Pyodide boots the ordinary way too. Where the
 // browser says the connection is slow or the reader saves data (Chromium's
@@ -94,7 +94,9 @@ const snapshotURL = (/** @type {Runtime} */ rt) => new URL(`${rt.snapshot}?v=${r
 // Wi-Fi, it takes a fraction of a second: fast. A fast link gets the snapshot,
 // and the WebAssembly as it is (the host's gzip, inflated by the browser at no
 // cost to this worker); a slow one gets neither, and the WebAssembly's .xz,
-// 0.9 MB smaller, inflated here (about 0.3 s of this worker's time).
+// 0.9 MB smaller, inflated here (about 0.3 s of this worker's time), and the
+// WebAssembly as it is once the first answer is out, for the next visits
+// (prefetchNextStart).
 const PROBE_BYTES = 256 << 10;
 const SNAPSHOT_PAYS_MS = 2000;
 
@@ -121,7 +123,7 @@ const SNAPSHOT_PAYS_MS = 2000;
  * @property {(error: Error) => void} fault a file failed: the first fault is the engine's failure
  * @property {Promise<never>} faulted rejects with the first fault
  * @property {Error | null} firstFault
- * @property {boolean} prefetched prefetchSnapshot has run
+ * @property {boolean} prefetched prefetchNextStart has run
  */
 
 /** @returns {LoaderState} */
@@ -739,28 +741,42 @@ async function startPython(/** @type {LoaderState} */ state) {
 
 /**
  * After the first answer (or once Python is up with nothing asked of it):
- * fetch the snapshot for the next visit, unless Python started from it, read
- * to the end so that the cache keeps it. Then say whether the browser has it
- * ({type: "prefetched", ok}): all the engine will ever fetch has been fetched
- * (assets/offline.mjs then has the service worker keep it).
+ * fetch what the next visit starts from, each read to the end so that the
+ * cache keeps it: the snapshot, unless Python started from it, and the
+ * WebAssembly as it is, if this start took its .xz. Then say whether the
+ * browser has the snapshot ({type: "prefetched", ok}): all the engine will
+ * ever fetch has been fetched (assets/offline.mjs then has the service worker
+ * keep it). Neither is fetched where the browser says the connection is slow
+ * or the reader saves data (WANT_SNAPSHOT).
+ *
+ * The WebAssembly as it is: a start from its .xz inflates 9.6 MB in this
+ * worker (0.2 to 0.3 s here, several times that on a phone) and compiles a
+ * stream this worker made, whose compiled code the browser cannot keep; the
+ * file as it is, from the cache, is compiled as it is read, and from the
+ * start after next with the code the browser kept of it. Measured with
+ * scripts/bench_browser.py on Fast 4G (2 runs each), a repeat visit took
+ * 1,572 ms from the .xz and 1,280 ms with this, for 3.4 MiB more once, after
+ * the first visit's answer.
  * @param {LoaderState} state
  * @param {boolean} fromSnapshot
  */
-export async function prefetchSnapshot(state, fromSnapshot) {
+export async function prefetchNextStart(state, fromSnapshot) {
   if (state.prefetched) return;
   state.prefetched = true;
   const rt = await state.runtime;
-  let ok = fromSnapshot;
-  if (!ok && WANT_SNAPSHOT) {
+  const readWhole = async (/** @type {URL | string} */ url) => {
     try {
-      const response = await realFetch(snapshotURL(rt));
+      const response = await realFetch(url);
       await response.arrayBuffer();
-      ok = response.ok;
+      return response.ok;
     } catch {
-      // the next visit boots the ordinary way again
+      return false; // the next visit starts as this one did
     }
-  }
+  };
+  let ok = fromSnapshot;
+  if (!ok && WANT_SNAPSHOT) ok = await readWhole(snapshotURL(rt));
   if (ok) state.used.add(rt.snapshot);
+  if (state.wasmFile === `${WASM}.xz` && WANT_SNAPSHOT && (await readWhole(GENERATED_HREF(WASM)))) state.used.add(WASM);
   state.post({ type: "prefetched", ok, files: [...state.used] });
 }
 

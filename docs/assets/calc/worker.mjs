@@ -9,7 +9,7 @@
 // "progress", "ready" or "failed") and what the worker did after it
 // ("prefetched", "loaded", "warm").
 
-import { prefetchSnapshot, startEngine } from "./loader.mjs";
+import { prefetchNextStart, startEngine } from "./loader.mjs";
 
 /** @typedef {import("./protocol.mjs").WorkerMessage} WorkerMessage */
 /** @typedef {import("./protocol.mjs").RequestMessage} RequestMessage */
@@ -65,7 +65,7 @@ self.onmessage = (/** @type {MessageEvent<RequestMessage>} */ event) => {
         answer = JSON.stringify({ error: `the engine failed: ${String(error.message || error).trim().split("\n").pop()}`, fields: [], internal: true });
       }
       post({ type: "answer", seq, answer, ms: performance.now() - t0 });
-      if (!state.prefetched) setTimeout(() => prefetchSnapshot(state, booted.snapshot), 0);
+      if (!state.prefetched) setTimeout(() => prefetchNextStart(state, booted.snapshot), 0);
     })
     .finally(() => {
       loop.unanswered -= 1;
@@ -79,7 +79,7 @@ self.onmessage = (/** @type {MessageEvent<RequestMessage>} */ event) => {
 engine.then(
   (booted) =>
     setTimeout(() => {
-      if (!state.prefetched && !loop.unanswered) prefetchSnapshot(state, booted.snapshot);
+      if (!state.prefetched && !loop.unanswered) prefetchNextStart(state, booted.snapshot);
     }, 0),
   () => {},
 );
