@@ -213,3 +213,29 @@ def check_offline_after_one_visit(page, server) -> None:
     page.goto(f"calculators/{calc.id}/?{field.name}={value}")
     wait_for_odds(page, calc.id, cli_odds(calc.id, {field.name: value}), source="engine")
     assert_no_errors(page)
+
+
+# The calculator's width in rem and whether its answer stands beside its inputs
+# (two columns) or above them.
+LAYOUT = """sel => {
+  const root = document.querySelector(sel);
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize);
+  const form = root.querySelector('.fm-form').getBoundingClientRect();
+  const answer = root.querySelector('.fm-answer-box').getBoundingClientRect();
+  return {rem: root.getBoundingClientRect().width / rem, columns: answer.left >= form.right - 1 ? 2 : 1};
+}"""
+
+
+def check_columns_by_the_calculators_own_width(page) -> list[dict]:
+    """Two columns exactly where the calculator itself is 44rem wide or more (calculator.css's
+    container query), on its own page and on a rules page, whatever the window's width."""
+    calc_id = "k47-air-strike"
+    seen = []
+    for path in (f"calculators/{calc_id}/", "konflikt47/air-strikes/"):
+        page.visit(path)
+        page.wait_for(f'{scope(calc_id)}[data-status="ready"]:not([data-stale])')
+        layout = page.eval(LAYOUT, f"{scope(calc_id)}:not([data-stale])")
+        assert layout["columns"] == (2 if layout["rem"] >= 44 else 1), (path, layout)
+        seen.append({"path": path, **layout})
+    assert_no_errors(page)
+    return seen

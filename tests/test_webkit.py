@@ -44,6 +44,12 @@ def test_a_glossary_term_shows_its_definition_under_the_mouse(page):
     checks.check_term_tooltip(page)
 
 
+def test_a_calculator_takes_two_columns_by_its_own_width(page):
+    seen = checks.check_columns_by_the_calculators_own_width(page)
+    # The rules page's calculator, beside the contents sidebar, is narrower than on its own page.
+    assert seen[1]["rem"] < seen[0]["rem"], seen
+
+
 def test_offline_after_one_visit(webkit, site):
     # Its own host (another origin, so another service worker), stopped halfway.
     own = StaticServer(site).start()
