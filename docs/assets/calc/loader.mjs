@@ -755,8 +755,8 @@ async function startPython(/** @type {LoaderState} */ state) {
  * file as it is, from the cache, is compiled as it is read, and from the
  * start after next with the code the browser kept of it. Measured with
  * scripts/bench_browser.py on Fast 4G (2 runs each), a repeat visit took
- * 1,572 ms from the .xz and 1,280 ms with this, for 3.4 MiB more once, after
- * the first visit's answer.
+ * 1,572 ms from the .xz and 1,174 ms with this (the third visit 1,556 and
+ * 942 ms), for 3.4 MiB more once, after the first visit's answer.
  * @param {LoaderState} state
  * @param {boolean} fromSnapshot
  */
