@@ -22,7 +22,7 @@ export default [
   },
   {
     // The engine's worker and its loader run in a module Web Worker.
-    files: ["docs/assets/calc/worker.mjs", "docs/assets/calc/loader.mjs"],
+    files: ["docs/assets/calc/worker.mjs", "docs/assets/calc/loader.mjs", "docs/assets/calc/loader/*.mjs"],
     languageOptions: { globals: { ...globals.worker } },
   },
   {
