@@ -69,7 +69,7 @@ def test_wheel_is_pure_python_by_name_and_metadata(wheel):
 
 def test_wheel_entries_are_stored_so_the_worker_writes_them_itself(wheel):
     # The worker writes a stored wheel's files from JavaScript (storedFiles in
-    # docs/assets/calc/loader.mjs), sparing Python's zipfile after a start from
+    # docs/assets/calc/loader/stored-zip.mjs), sparing Python's zipfile after a start from
     # the snapshot; a deflated entry would send it back to Pyodide's unpackArchive.
     with zipfile.ZipFile(wheel) as z:
         deflated = [i.filename for i in z.infolist() if i.compress_type != zipfile.ZIP_STORED]

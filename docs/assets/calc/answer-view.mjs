@@ -6,7 +6,7 @@
 // message in the headline's place when the inputs have no answer. Computes nothing.
 
 import { renderCharts } from "./chart.mjs";
-import { renderUnits } from "./map-grid.mjs";
+import { renderUnits } from "./map-units.mjs";
 import { MODES, el, hasScale, renderDetails, renderHeadline, renderNotes, renderSteps, renderSummary } from "./results.mjs";
 
 export class AnswerView {
@@ -102,7 +102,7 @@ export class AnswerView {
   // the same marks, so the earliest is the copy's where there is one).
   showSummary() {
     renderSummary(this.summaryList, this.answer, this.mode);
-    renderUnits(this.summaryList, this.answer); // a map's units: one table (map-grid.mjs)
+    renderUnits(this.summaryList, this.answer); // a map's units: one table (map-units.mjs)
     renderCharts(this.charts, this.answer, this.mode);
     for (const line of this.summaryList.children) line.setAttribute("elementtiming", "fm-answer");
   }
