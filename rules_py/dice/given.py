@@ -56,25 +56,26 @@ def _cannot_score(label: str, n: int, sides: int, table: FaceTable, names: Count
     """Why ``n`` dice read through ``table`` cannot have scored ``value``.
 
     A pool that counts several things at once (successes and 6s, say) is
-    given all of its counts, in order: one count too few (``=2`` for a pool
-    of successes and 6s) is named as such, with what the pool counts and a
-    score of that shape it can make."""
-    scores = list(_pool(n, sides, table))
-    width = len(table[0]) if isinstance(table[0], tuple) else None
-    given = len(value) if isinstance(value, tuple) else None
+    given every count, in the order it counts them: a score with too few
+    counts (``=2`` for a pool of successes and 6s) is told which counts are
+    missing, and why they are wanted, with a score of the right shape that
+    begins as the one given."""
     head = f"{label}: {n}D{sides} cannot score ={_score_text(value)}"
+    width = len(table[0]) if isinstance(table[0], tuple) else 1
+    given = len(value) if isinstance(value, tuple) else 1
     if width == given:
         return head
-    what = " and ".join(plural for _, plural in names) if names and len(names) == (width or 1) else f"{width or 1} numbers"
-    shape = "=" + "/".join(plural for _, plural in names) if names and len(names) == (width or 1) else None
-    first = value[0] if given else value
-    like = next((v for v in scores if (v[0] if width else v) == first), scores[0])
-    count = f"{given} counts" if given else "one count"
-    return (
-        f"{head}: it is {count}, and this pool counts {what}"
-        + (f", given as {shape}" if shape else "")
-        + f" (every die's {what} are rolled and shown, whatever the reading makes of them): give all {width or 1}, such as ={_score_text(like)}"
-    )
+    counted = [plural for _, plural in names] if names and len(names) == width else [f"count {i + 1}" for i in range(width)]
+    first = value[0] if isinstance(value, tuple) else value
+    scores = list(_pool(n, sides, table))
+    like = next((v for v in scores if (v[0] if width > 1 else v) == first), scores[0])
+    what = " and ".join(counted) if width > 1 else f"{counted[0]} only"
+    if given < width:
+        return (
+            f"{head}: this pool counts {what}, so give its {' and '.join(counted[given:])} too, such as ={_score_text(like)}"
+            f" (in that order): each die is read for every count, even where a reading leaves one out"
+        )
+    return f"{head}: this pool counts {what}, so give {width} {'number' if width == 1 else 'numbers'}, such as ={_score_text(like)}"
 
 
 class Given(Rolling):
