@@ -193,6 +193,7 @@ def test_a_fold_as_a_chain_stage_is_folded_once_per_stage_args():
     for n in (1, 2, 3):
         enumerate_outcomes(duel, n, n)
     top = dict(RUNS)
+    assert top["duel"] == 3  # one run of each fold at the top level
     RUNS.clear()
     enumerate_outcomes(fold_in_chain)
     assert RUNS["duel"] <= 2 * top["duel"]
