@@ -25,7 +25,7 @@ import pytest
 from rules_py import get
 from rules_py.combat_hq.comms import comms_check
 from rules_py.combat_hq.fire_for_effect import fire_for_effect
-from rules_py.dice import Given, NeedRoll, Pool, Rolling, Stage, at_least, enumerate_given, enumerate_outcomes, enumerate_steps
+from rules_py.dice import Counted, Given, NeedRoll, Pool, Rolling, Stage, at_least, enumerate_given, enumerate_outcomes, enumerate_steps
 
 RUNS: Counter = Counter()
 
@@ -248,3 +248,23 @@ def test_a_chain_of_whole_procedures_is_exact_and_runs_each_once():
     expected = {d: through * p for d, p in disruptions.pairs()}
     expected[0] = expected.get(0, 0) + 1 - through
     assert dict(got["disruptions"].pairs()) == expected
+
+
+def test_a_mission_rolled_and_given_reads_its_stages_in_order():
+    for seed in range(10):
+        rolled = Rolling(seed)
+        result = mission(rolled)
+        labels = [e["label"] for e in rolled.log]
+        assert labels[:2] == ["comms dice", "opposing dice"]
+        assert result["fired"] == (len(labels) > 2)  # the fire for effect is rolled only once the check is through
+    # The comms check given (3 successes against 1: through), the fire for effect
+    # still to come: the disruptions are fire for effect's own odds.
+    given = Given([Counted(3), Counted(1)])
+    with pytest.raises(NeedRoll) as need:
+        mission(given)
+    assert need.value.label.startswith("battery's Fire Dice")
+    after = enumerate_given(mission, (), given.values)
+    assert after["fired"] == {True: 1}
+    assert after["disruptions"] == get("chq-fire-for-effect").odds(FIRE).outcomes["unopposed"]
+    # Given 1 success against 1, the check fails: nothing is fired.
+    assert enumerate_given(mission, (), [1, 1]) == {"fired": {False: 1}, "disruptions": {0: 1}}
