@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field as dataclass_field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 from .dice import Dice, Distribution, Rolling, Step, enumerate_given, enumerate_outcomes, enumerate_steps
 from .formats import format_value
@@ -181,7 +181,7 @@ class Outcome:
     ``extra`` lists non-numeric values an int outcome may take ("later")."""
 
     name: str
-    type: str
+    type: Literal["int", "bool", "choice"]
     label: str
     help: str = ""
     values: tuple[str, ...] = ()
@@ -189,7 +189,7 @@ class Outcome:
     # Drawing on a map input, for a generic map editor: "unit" shows the value on
     # the cell of the unit labelled ``unit``; "path" values are cell paths and
     # "cells" values are cell sets, both written "row.col row.col ..." (0-based).
-    draw: str = ""
+    draw: Literal["", "unit", "path", "cells"] = ""
     unit: str = ""
     # True when the words in ``extra`` mean "past every number" ("later",
     # "more") and so rank above the numbers in at least / at most.

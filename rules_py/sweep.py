@@ -126,16 +126,16 @@ def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str
     top = 1 if measure == "chance" else max((abs(x) for x in numbers if x is not None), default=0)
     points: list[shapes.SweepRow] = []
     for (value, a), x in zip(rows, numbers):
-        row: shapes.SweepRow = {"value": value, "label": input_label(field, field.parse(value))}  # type: ignore[typeddict-item]  # completed below, in the answer's order
+        label = input_label(field, field.parse(value))
+        bar = None if x is None or not top else decimal(abs(x) / top * 100, 2)
         if isinstance(a, InputError):
-            row["error"] = str(a)
-            row.update({"number": None, "text": None})
+            points.append({"value": value, "label": label, "error": str(a), "number": None, "text": None, "bar": bar})
         elif x is None:
-            row.update({"number": None, "text": odds_headline(a.outcome(outcome.name))})
+            points.append({"value": value, "label": label, "number": None, "text": odds_headline(a.outcome(outcome.name)), "bar": bar})
+        elif measure == "chance":
+            points.append({"value": value, "label": label, "number": format_probability(x), "text": percent(x), "bar": bar})
         else:
-            row.update({"number": format_probability(x), "text": percent(x)} if measure == "chance" else {"number": signed(x), "text": decimal(x, 2)})
-        row["bar"] = None if x is None or not top else decimal(abs(x) / top * 100, 2)
-        points.append(row)
+            points.append({"value": value, "label": label, "number": signed(x), "text": decimal(x, 2), "bar": bar})
     reaches: list[shapes.Reach] | None = None
     if measure == "chance":
         reaches = []
@@ -155,7 +155,7 @@ def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str
         "sweep": name,
         "sweep_label": field.label,
         "inputs": {k: format_value(v) for k, v in others.items()},
-        "outcome": {"name": outcome.name, "label": outcome.label, "type": outcome.type},  # type: ignore[typeddict-item]  # Outcome checks its type
+        "outcome": {"name": outcome.name, "label": outcome.label, "type": outcome.type},
         "measure": measure,
         "values": points,
         "reaches": reaches,

@@ -106,7 +106,7 @@ class Difference:
         return {
             "name": outcome.name,
             "label": outcome.label,
-            "type": outcome.type,  # type: ignore[typeddict-item]  # Outcome checks its type
+            "type": outcome.type,
             "chance": chance,
             "mean": mean,
             "values": values,

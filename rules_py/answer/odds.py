@@ -25,15 +25,31 @@ own chance of being made and whose ``same`` says so.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Literal, NotRequired, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypedDict, TypeVar
 
-from ..calculator import Calculator, Odds, Outcome
+from ..calculator import Calculator, Odds
 from ..dice import Step
-from ..formats import decimal, dice_words, format_probability, format_value, percent, signed, value_label
+from ..formats import (
+    decimal,
+    dice_words,
+    format_probability,
+    format_value,
+    percent,
+    signed,
+    value_label,
+)
 from .charts import charted, heights
 from .outcome_odds import OutcomeOdds
-from .units import Said, badge, badge_value, cells_doc, draw_doc, units_table
-from .wording import cumulative_labels, headline_text, how_often, labelled, mean_leaves_out, odds_headline, said
+from .units import Said, badged, drawn, in_cells, units_table
+from .wording import (
+    cumulative_labels,
+    headline_text,
+    how_often,
+    labelled,
+    mean_leaves_out,
+    odds_headline,
+    said,
+)
 
 if TYPE_CHECKING:
     from . import shapes
@@ -54,16 +70,6 @@ class _Head(TypedDict, Generic[Kind]):
     rolls_dice: bool
     inputs: dict[str, str]
     changed: dict[str, str]
-
-
-class _OutcomeHead(TypedDict):
-    """The keys an outcome's odds begin with, in their order."""
-
-    name: str
-    label: str
-    help: str
-    type: Literal["int", "bool", "choice"]
-    draw: NotRequired[shapes.Draw]
 
 
 def changed_inputs(calc: Calculator, inputs: Mapping[str, Any]) -> dict[str, str]:
@@ -94,14 +100,6 @@ def head(calc: Calculator, inputs: Mapping[str, Any], kind: Kind) -> _Head[Kind]
     }
 
 
-def outcome_head(outcome: Outcome) -> _OutcomeHead:
-    doc: _OutcomeHead = {"name": outcome.name, "label": outcome.label, "help": outcome.help, "type": outcome.type}  # type: ignore[typeddict-item]  # Outcome checks its type
-    draw = draw_doc(outcome)
-    if draw:
-        doc["draw"] = draw
-    return doc
-
-
 def value_row(odds: OutcomeOdds, value: Any, p: Any, cumulative: Mapping[Any, tuple[Any, Any]]) -> shapes.Value:
     """One value of a distribution: its chance, its cumulative chances on the number scale, its bars."""
     outcome = odds.outcome
@@ -110,63 +108,69 @@ def value_row(odds: OutcomeOdds, value: Any, p: Any, cumulative: Mapping[Any, tu
     if value in cumulative:
         at_least, at_most = cumulative[value]
         at_least_label, at_most_label = cumulative_labels(odds, value, label)
-    row: shapes.Value = {"value": format_value(value), "label": label}  # type: ignore[typeddict-item]  # completed below, in the answer's order
-    cells = cells_doc(outcome, value)
-    if cells is not None:
-        row["cells"] = cells
-    row.update(
-        {
-            "p": format_probability(p),
-            "percent": percent(p),
-            "bar": decimal(p * 100, 2),  # the width of its bar, in percent of the row
-            "at_least": None if at_least is None else format_probability(at_least),
-            "at_least_percent": None if at_least is None else percent(at_least),
-            "at_most": None if at_most is None else format_probability(at_most),
-            "at_most_percent": None if at_most is None else percent(at_most),
-            "at_least_label": at_least_label,
-            "at_most_label": at_most_label,
-            "heights": heights(odds, value),
-        }
-    )
-    return row
+    return {
+        "value": format_value(value),
+        "label": label,
+        **in_cells(outcome, value),
+        "p": format_probability(p),
+        "percent": percent(p),
+        "bar": decimal(p * 100, 2),  # the width of its bar, in percent of the row
+        "at_least": None if at_least is None else format_probability(at_least),
+        "at_least_percent": None if at_least is None else percent(at_least),
+        "at_most": None if at_most is None else format_probability(at_most),
+        "at_most_percent": None if at_most is None else percent(at_most),
+        "at_least_label": at_least_label,
+        "at_most_label": at_most_label,
+        "heights": heights(odds, value),
+    }
 
 
 def outcome_doc(odds: OutcomeOdds) -> shapes.OddsOutcome:
     """One outcome's odds in the typed answer: certain, or a distribution."""
     outcome = odds.outcome
-    first = outcome_head(outcome)
-    doc: shapes.CertainOutcome | shapes.DistributionOutcome
     if odds.is_certain:
-        certain: shapes.CertainOutcome = {**first, "kind": "certain", "value": format_value(odds.certain), "value_label": value_label(outcome, odds.certain)}  # type: ignore[typeddict-item]  # summary below, in order
-        cells = cells_doc(outcome, odds.certain)
-        if cells is not None:
-            certain["cells"] = cells
-        certain["summary"] = labelled(outcome.label, said(odds))
-        doc = certain
-    else:
-        cumulative = odds.cumulative()
-        values = [value_row(odds, value, p, cumulative) for value, p in odds.pairs]
-        mean = odds.mean
-        doc = {
-            **first,
-            "kind": "distribution",
-            "values": values,
-            "chart": charted(odds),
-            "likeliest": values[odds.likeliest_index()]["value"],
-            "mean": None if mean is None else signed(mean),
-            "mean_text": None if mean is None else decimal(mean, 2),
-            "mean_leaves_out": mean_leaves_out(odds) if mean is not None else [],
-            "mean_leaves_out_p": format_probability(odds.leaves_out_p) if mean is not None else "0",
+        return {
+            "name": outcome.name,
+            "label": outcome.label,
+            "help": outcome.help,
+            "type": outcome.type,
+            **drawn(outcome),
+            "kind": "certain",
+            "value": format_value(odds.certain),
+            "value_label": value_label(outcome, odds.certain),
+            **in_cells(outcome, odds.certain),
             "summary": labelled(outcome.label, said(odds)),
+            **badged(outcome, odds=odds),
         }
-    if outcome.draw == "unit":
-        doc["badge_value"] = shown = badge_value(outcome, odds=odds)
-        doc["badge"] = badge(outcome, shown)
-    return doc
+    cumulative = odds.cumulative()
+    values = [value_row(odds, value, p, cumulative) for value, p in odds.pairs]
+    mean = odds.mean
+    return {
+        "name": outcome.name,
+        "label": outcome.label,
+        "help": outcome.help,
+        "type": outcome.type,
+        **drawn(outcome),
+        "kind": "distribution",
+        "values": values,
+        "chart": charted(odds),
+        "likeliest": values[odds.likeliest_index()]["value"],
+        "mean": None if mean is None else signed(mean),
+        "mean_text": None if mean is None else decimal(mean, 2),
+        "mean_leaves_out": mean_leaves_out(odds) if mean is not None else [],
+        "mean_leaves_out_p": format_probability(odds.leaves_out_p) if mean is not None else "0",
+        "summary": labelled(outcome.label, said(odds)),
+        **badged(outcome, odds=odds),
+    }
 
 
 def step_roll(step: Step) -> shapes.StepRoll:
-    return {"label": step.label, "p_rolled": format_probability(step.p_rolled), "p_rolled_percent": percent(step.p_rolled), "often": how_often(step.p_rolled)}
+    return {
+        "label": step.label,
+        "p_rolled": format_probability(step.p_rolled),
+        "p_rolled_percent": percent(step.p_rolled),
+        "often": how_often(step.p_rolled),
+    }
 
 
 def step_doc(step: Step, same: Sequence[Step] | None = None) -> shapes.Step:
@@ -177,7 +181,14 @@ def step_doc(step: Step, same: Sequence[Step] | None = None) -> shapes.Step:
     values: list[shapes.StepValue] = []
     for value, p in step.values:
         text = " ".join(format_value(v) for v in value) if isinstance(value, tuple) else format_value(value)
-        values.append({"value": text, "label": dice_words(value, step.names, step.counting), "p": format_probability(p), "percent": percent(p)})
+        values.append(
+            {
+                "value": text,
+                "label": dice_words(value, step.names, step.counting),
+                "p": format_probability(p),
+                "percent": percent(p),
+            }
+        )
     rolls = list(same or [step])
     return {
         **step_roll(step),
@@ -198,7 +209,10 @@ def step_docs(steps: Sequence[Step]) -> list[shapes.Step]:
     return [step_doc(same[0], same) for same in groups.values()]
 
 
-def answer_summary(outcomes: Sequence[shapes.CertainOutcome | shapes.DistributionOutcome], units: shapes.Units | None) -> str:
+def answer_summary(
+    outcomes: Sequence[shapes.CertainOutcome | shapes.DistributionOutcome],
+    units: shapes.Units | None,
+) -> str:
     """The answer in one line of text (what a screen reader is told): each outcome's
     summary, those a table of units stands for as one phrase per unit."""
     if not units:
@@ -218,7 +232,13 @@ class OddsAnswer:
         self.outcomes = [OutcomeOdds(o, odds.outcomes[o.name]) for o in calc.outcomes_for(odds.inputs)]
 
     @classmethod
-    def of(cls, calc: Calculator, raw: Mapping[str, Any] | None = None, *, with_steps: bool = False) -> OddsAnswer:
+    def of(
+        cls,
+        calc: Calculator,
+        raw: Mapping[str, Any] | None = None,
+        *,
+        with_steps: bool = False,
+    ) -> OddsAnswer:
         """Validate, enumerate (with the steps if asked) and wrap (InputError on bad input)."""
         return cls(calc, calc.odds(raw, with_steps=with_steps))
 
@@ -240,10 +260,21 @@ class OddsAnswer:
     def headline_parts(self) -> list[shapes.HeadlinePart]:
         return [{"outcome": o.outcome.name, "text": odds_headline(o)} for o in self.headline()]
 
-    def outcome_docs(self) -> tuple[list[shapes.CertainOutcome | shapes.DistributionOutcome], shapes.Units | None]:
+    def outcome_docs(
+        self,
+    ) -> tuple[list[shapes.CertainOutcome | shapes.DistributionOutcome], shapes.Units | None]:
         """Every outcome's odds, and the units' table they make on a map."""
         docs = [outcome_doc(o) for o in self.outcomes]
-        units = units_table([Said(o.outcome, format_value(o.certain) if o.is_certain else None, said(o)) for o in self.outcomes])
+        units = units_table(
+            [
+                Said(
+                    o.outcome,
+                    format_value(o.certain) if o.is_certain else None,
+                    said(o),
+                )
+                for o in self.outcomes
+            ]
+        )
         return docs, units
 
     def doc(self) -> shapes.OddsAnswer:

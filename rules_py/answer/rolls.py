@@ -17,14 +17,14 @@ from __future__ import annotations
 import shlex
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any
 
 from ..calculator import Calculator, Outcome, Roll
 from ..formats import dice_words, format_value, is_number, number_text, value_label, working_text
 from ..rule_refs import rule_doc
 from ..seeds import Seed
 from .odds import head
-from .units import badge, badge_value, cells_doc, draw_doc, units_table, value_said
+from .units import badged, drawn, in_cells, units_table, value_said
 from .wording import headline_text, labelled, value_headline
 
 if TYPE_CHECKING:
@@ -32,16 +32,6 @@ if TYPE_CHECKING:
 
 NO_DICE = "No dice were rolled: with these inputs every result is certain."
 NO_DICE_AT_ALL = "This calculator rolls no dice: its result follows from the inputs."
-
-
-class _RolledHead(TypedDict):
-    """The keys a rolled outcome begins with, in their order."""
-
-    name: str
-    label: str
-    type: Literal["int", "bool", "choice"]
-    kind: Literal["rolled"]
-    draw: NotRequired[shapes.Draw]
 
 
 def _jsonable(value: Any) -> Any:
@@ -103,19 +93,18 @@ def cli_die(entry: Mapping[str, Any]) -> dict[str, Any]:
 
 def rolled_doc(outcome: Outcome, value: Any) -> shapes.RolledOutcome:
     """An outcome's rolled value, as a roll lists it."""
-    first: _RolledHead = {"name": outcome.name, "label": outcome.label, "type": outcome.type, "kind": "rolled"}  # type: ignore[typeddict-item]  # Outcome checks its type
-    draw = draw_doc(outcome)
-    if draw:
-        first["draw"] = draw
-    doc: shapes.RolledOutcome = {**first, "value": format_value(value), "value_label": value_label(outcome, value)}  # type: ignore[typeddict-item]  # summary below, in order
-    cells = cells_doc(outcome, value)
-    if cells is not None:
-        doc["cells"] = cells
-    doc["summary"] = labelled(outcome.label, value_label(outcome, value))
-    if outcome.draw == "unit":
-        doc["badge_value"] = shown = badge_value(outcome, value)
-        doc["badge"] = badge(outcome, shown)
-    return doc
+    return {
+        "name": outcome.name,
+        "label": outcome.label,
+        "type": outcome.type,
+        "kind": "rolled",
+        **drawn(outcome),
+        "value": format_value(value),
+        "value_label": value_label(outcome, value),
+        **in_cells(outcome, value),
+        "summary": labelled(outcome.label, value_label(outcome, value)),
+        **badged(outcome, value),
+    }
 
 
 def rolled_docs(calc: Calculator, inputs: Mapping[str, Any], values: Mapping[str, Any]) -> list[shapes.RolledOutcome]:

@@ -25,7 +25,7 @@ outcomes ``units`` is ``null``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 from ..calculator import Outcome
 from ..formats import cells_of, decimal, format_value, percent, value_label
@@ -45,21 +45,44 @@ class Said(NamedTuple):
     text: str
 
 
-def draw_doc(outcome: Outcome) -> shapes.Draw | None:
-    """How a map outcome is drawn (None for an outcome a map does not show)."""
-    if not outcome.draw:
-        return None
-    draw: shapes.Draw = {"kind": outcome.draw}  # type: ignore[typeddict-item]  # Outcome checks draw's values
-    if outcome.unit:
-        draw["unit"] = outcome.unit
-        # The legend's name for this kind of badge: one entry for every unit's "modifier".
-        draw["key"] = outcome.key
-    return draw
+# The keys a map adds to an outcome or a value, each empty off a map: a
+# builder unpacks them in its answer's order ({"label": ..., **drawn(outcome), ...}).
 
 
-def cells_doc(outcome: Outcome, value: Any) -> shapes.Cells | None:
-    """The cells a value names on the map (None for an outcome not drawn as cells)."""
-    return cells_of(value) if outcome.draw in ("cells", "path") else None
+class Drawn(TypedDict, total=False):
+    draw: shapes.Draw
+
+
+class InCells(TypedDict, total=False):
+    cells: shapes.Cells
+
+
+class Badged(TypedDict, total=False):
+    badge_value: str
+    badge: str
+
+
+def drawn(outcome: Outcome) -> Drawn:
+    """How a map outcome is drawn; nothing for an outcome a map does not show."""
+    if outcome.draw == "":
+        return {}
+    if not outcome.unit:
+        return {"draw": {"kind": outcome.draw}}
+    # The legend's name for this kind of badge: one entry for every unit's "modifier".
+    return {"draw": {"kind": outcome.draw, "unit": outcome.unit, "key": outcome.key}}
+
+
+def in_cells(outcome: Outcome, value: Any) -> InCells:
+    """The cells a value names on the map; nothing for an outcome not drawn as cells."""
+    return {"cells": cells_of(value)} if outcome.draw in ("cells", "path") else {}
+
+
+def badged(outcome: Outcome, value: Any = None, odds: OutcomeOdds | None = None) -> Badged:
+    """A unit outcome's badge (:func:`badge_value`, :func:`badge`); nothing for any other outcome."""
+    if outcome.draw != "unit":
+        return {}
+    shown = badge_value(outcome, value, odds)
+    return {"badge_value": shown, "badge": badge(outcome, shown)}
 
 
 def badge_value(outcome: Outcome, value: Any = None, odds: OutcomeOdds | None = None) -> str:

@@ -3,7 +3,7 @@
 // (the first value reaching 50 %, 75 % and 90 %).
 //
 // Computed in the worker (op "answer" with "sweep": rules_py/sweep.py gives
-// every value's number, text and bar height, and `reaches`), drawn here with
+// every value's number, text and bar height, and `reaches` for a chance), drawn here with
 // chart.mjs. No arithmetic and no rule: which inputs can be swept is the
 // schema's (an int with both bounds, a choice, a yes/no); the link carries
 // the input's name as `sweep=NAME`.
@@ -101,16 +101,18 @@ export class SweepView {
     this.details.dataset.sweepStatus = "ready";
   }
 
+  /** @param {import("../../../types/answer.js").SweepAnswer} answer */
   render(answer) {
+    const reached = answer.reaches ?? []; // null for an average or a likeliest value: they reach no chance
     const marks = new Map();
-    for (const r of answer.reaches) if (r.value !== null && !marks.has(r.value)) marks.set(r.value, `first to reach ${r.target_percent}`);
-    for (const r of answer.reaches) if (r.value !== null && marks.get(r.value) !== `first to reach ${r.target_percent}`) marks.set(r.value, `${marks.get(r.value)} and ${r.target_percent}`);
+    for (const r of reached) if (r.value !== null && !marks.has(r.value)) marks.set(r.value, `first to reach ${r.target_percent}`);
+    for (const r of reached) if (r.value !== null && marks.get(r.value) !== `first to reach ${r.target_percent}`) marks.set(r.value, `${marks.get(r.value)} and ${r.target_percent}`);
     const measure = { chance: "chance", mean: "mean", likeliest: "most likely" }[answer.measure] ?? answer.measure;
     const column = { chance: "Chance", mean: "Mean", likeliest: "Most likely" }[answer.measure] ?? answer.measure;
     const slots = answer.values.map((v) => ({ label: v.label, value: v.value, mark: marks.get(v.value), bars: [{ series: "one", height: v.bar, text: v.error ?? v.text }] }));
     const chart = barChart({ name: "sweep", title: answer.summary, heading: `${answer.outcome.label} (${measure}) by ${answer.sweep_label}`, caption: `${answer.outcome.label} (${measure}) by ${answer.sweep_label}`, columns: [`${answer.outcome.label}: ${measure}`], slots });
-    const reaches = el("ul", { class: "fm-sweep-reaches" });
-    for (const r of answer.reaches) reaches.append(el("li", { dataTarget: r.target, dataValue: r.value ?? undefined, text: r.text }));
+    const reaches = el("ul", { class: "fm-sweep-reaches", hidden: !reached.length });
+    for (const r of reached) reaches.append(el("li", { dataTarget: r.target, dataValue: r.value ?? undefined, text: r.text }));
     const head = el("tr", {}, el("th", { scope: "col", text: answer.sweep_label }), el("th", { scope: "col", text: column }), el("th", { scope: "col", text: "What it takes" }));
     const body = el("tbody");
     for (const v of answer.values) {
