@@ -29,6 +29,10 @@ import { el } from "./results.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/**
+ * An SVG element with its attributes (undefined and null left out) and children.
+ * @param {string} tag @param {Record<string, unknown>} [attrs] @param {...(Node | null | undefined)} children
+ */
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
@@ -79,6 +83,7 @@ export function barChart({ name, title, heading, caption, columns, slots }) {
 }
 
 // The answer's field of a value's chance for each view of the switch.
+/** @type {Record<Mode, "percent" | "at_least_percent" | "at_most_percent">} */
 const TEXT = { exactly: "percent", at_least: "at_least_percent", at_most: "at_most_percent" };
 const VIEW = { exactly: "exactly", at_least: "at least", at_most: "at most" };
 
@@ -104,9 +109,12 @@ export function renderCharts(container, answer, mode) {
  * @param {Difference} difference @param {CompareAnswer} answer @param {Mode} mode
  */
 export function differenceChart(difference, answer, mode) {
+  /** @param {"a" | "b"} option */
   const outcome = (option) => answer[option].outcomes.find((o) => o.name === difference.name);
+  /** @param {"a" | "b"} option @param {string} value */
   const text = (option, value) => {
-    const v = outcome(option)?.values.find((x) => x.value === value);
+    const found = outcome(option);
+    const v = found?.kind === "distribution" ? found.values.find((x) => x.value === value) : undefined;
     return v ? (v[TEXT[mode]] ?? v.percent) : "\u2014";
   };
   const slots = difference.values

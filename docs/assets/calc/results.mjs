@@ -17,14 +17,25 @@
 /** An answer with every outcome's odds: the odds, or a resolution's given the dice so far. @typedef {OddsAnswer | ResolveAnswer} OutcomesAnswer */
 /** The views of a chance, as the switch names them. @typedef {"exactly" | "at_least" | "at_most"} Mode */
 
+/**
+ * An element with its attributes and children: "class" and "text" set its
+ * class and text, data*, aria*, title, role, style and scope are attributes
+ * (dataFooBar: data-foo-bar), any other name a property (tabIndex, hidden);
+ * an attribute undefined, null or false is left out.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, unknown>} [attrs]
+ * @param {...(Node | string | null | undefined)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("data") || k.startsWith("aria") || k === "title" || k === "role" || k === "style" || k === "scope") node.setAttribute(k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()), v);
-    else node[k] = v;
+    if (k === "class") node.className = String(v);
+    else if (k === "text") node.textContent = String(v);
+    else if (k.startsWith("data") || k.startsWith("aria") || k === "title" || k === "role" || k === "style" || k === "scope") node.setAttribute(k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()), String(v));
+    else Reflect.set(node, k, v);
   }
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
   return node;
@@ -54,14 +65,15 @@ export function hasScale(answer) {
 // and for a number the chance of each value read the way the switch says.
 /** @param {HTMLElement} list @param {OutcomesAnswer} answer @param {Mode} mode */
 export function renderSummary(list, answer, mode) {
-  const field = MODES.find((m) => m.name === mode).field;
+  const field = MODES[MODES.findIndex((m) => m.name === mode)].field;
   list.replaceChildren();
   for (const o of answer.outcomes) {
     const item = el("li", { class: `fm-sum fm-sum-${o.kind}`, dataOutcome: o.name });
-    item.append(el("span", { class: "fm-sum-label", text: `${o.label}: ` }), el("span", { class: "fm-sum-text", text: o.summary.slice(o.label.length + 2) }));
+    const said = el("span", { class: "fm-sum-text", text: o.summary.slice(o.label.length + 2) });
+    item.append(el("span", { class: "fm-sum-label", text: `${o.label}: ` }), said);
     if (o.kind === "certain") {
-      item.querySelector(".fm-sum-text").dataset.value = o.value;
-      Object.assign(item.querySelector(".fm-sum-text").dataset, { outcome: o.name, p: "1" });
+      said.dataset.value = o.value;
+      Object.assign(said.dataset, { outcome: o.name, p: "1" });
     } else if (o.type !== "bool") {
       const chips = el("span", { class: "fm-sum-values" });
       for (const v of possible(o)) {
