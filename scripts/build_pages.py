@@ -48,8 +48,9 @@ from urllib.parse import urlsplit
 
 import pandas as pd
 
-from rules_py import calculators
+from rules_py import calculators, get
 from rules_py.calculator import Calculator
+from rules_py.formats import format_value
 from rules_py.reference import Interpretation, glossary, interpretations
 from rules_py.rule_refs import table_anchor as rule_table_anchor
 from rules_py.systems import SYSTEMS, system
@@ -105,6 +106,23 @@ def figures_missing(table: Table) -> bool:
     return bool((frame.iloc[:, 1:] == MISSING).all(axis=None))
 
 
+INPUT_DEFAULT = re.compile(r"\{([a-z0-9-]+)\.([a-z_0-9]+)\}")
+
+
+def table_note(table: Table) -> str:
+    """A table's note, each ``{calculator.input}`` in it filled with that input's
+    default: where the note states a reading the calculator takes as an input
+    (table 7's "6dice"), the page, the sheet and the calculator say one thing."""
+
+    def default(m: re.Match) -> str:
+        fields = {f.name: f for f in get(m[1]).fields}
+        if m[2] not in fields:
+            raise KeyError(f"{table.system}/{table.id}: note names {m[0]}, which {m[1]} does not take")
+        return format_value(fields[m[2]].default)
+
+    return INPUT_DEFAULT.sub(default, table.note)
+
+
 def table_markdown(table: Table, sheet: bool = False) -> str:
     """A captioned Markdown table; numeric columns right-aligned.
 
@@ -128,7 +146,7 @@ def table_markdown(table: Table, sheet: bool = False) -> str:
     if sheet and figures_missing(table):
         rows = ", ".join(_cell(v) for v in frame.iloc[:, 0])
         columns = ", ".join(_cell(h) for h in frame.columns[1:])
-        lines += [f'<p class="table-note">{_cell(frame.columns[0])}: {rows}. Columns: {columns}. {table.note}</p>']
+        lines += [f'<p class="table-note">{_cell(frame.columns[0])}: {rows}. Columns: {columns}. {table_note(table)}</p>']
     else:
         lines += [
             "| " + " | ".join(_cell(h) for h in frame.columns) + " |",
@@ -137,7 +155,7 @@ def table_markdown(table: Table, sheet: bool = False) -> str:
         for row in frame.itertuples(index=False):
             lines.append("| " + " | ".join(_short(_cell(v)) for v in row) + " |")
         if table.note:
-            lines += ["", f'<p class="table-note">{table.note}</p>']
+            lines += ["", f'<p class="table-note">{table_note(table)}</p>']
     lines += ["", "</div>"]
     return "\n".join(lines) + "\n"
 
@@ -214,12 +232,13 @@ def _sheet_systems():
 
 
 def sheets_index_table() -> str:
-    """The sheets index's table, with each PDF's page count and its large print's."""
-    lines = [GENERATED_NOTE, "| Rule system | Sheet | PDF | Large print |", "| --- | --- | --- | --- |"]
+    """The sheets index's table, with each PDF's page count and its large print's: three
+    columns, the sheet named by its rule system, so that it fits a phone's width."""
+    lines = [GENERATED_NOTE, "| Sheet | PDF | Large print |", "| --- | --- | --- |"]
     for sys_ in _sheet_systems():
         pages = sheet_pages(sys_.slug)
         lines.append(
-            f"| {sys_.title} | [{sys_.title} sheet]({sys_.slug}.md) | {_pdf_link('', sys_.slug, pages['pages'])} | "
+            f"| [{sys_.title}]({sys_.slug}.md) | {_pdf_link('', sys_.slug, pages['pages'])} | "
             f"{_pdf_link('', sys_.slug, pages['large_print_pages'], large=True)} |"
         )
     return "\n".join(lines) + "\n"
@@ -243,10 +262,18 @@ PLACEHOLDER = (
 )
 
 
+def embed_anchor(calc_id: str) -> str:
+    """The id a rules page's own link to its embedded calculator goes to (``#<id>``):
+    the page's top line links there, so the calculator is one tap from the top."""
+    return f"calculator-{calc_id}"
+
+
 def embed_markdown(calc: Calculator) -> str:
-    """The block a rules page includes to embed a calculator next to its rule."""
+    """The block a rules page includes to embed a calculator next to its rule, after
+    the empty element that the page's links to it go to (embed_anchor)."""
     return (
         GENERATED_NOTE
+        + f'\n<div class="fm-embed-anchor" id="{embed_anchor(calc.id)}"></div>\n'
         + f'\n<div class="calculator" data-calculator="{calc.id}" markdown>\n'
         + f"**[{calc.title}](../calculators/{calc.id}.md)**: {calc.description}\n\n"
         + PLACEHOLDER.replace(" The command line below gives the same answers.", "")

@@ -182,6 +182,7 @@ MODIFIER_TOTALS = tuple(
 
 # Konrad: the isolated row of the supply penalties, whatever the distance or the depot.
 KONRAD_ISOLATED = load("konrad", "supply_penalties").lookup("key", "isolated", "modifier")
+REACTION_TARGET = next(f.default for f in get("chq-fire-for-effect").fields if f.name == "reaction_target")  # ours, not the rules'
 
 GRIDS: dict[str, tuple[Grid, ...]] = {
     "combat-hq": (
@@ -204,7 +205,7 @@ GRIDS: dict[str, tuple[Grid, ...]] = {
             fixed={"sheaf": "regular", "target": "firepower", "cover": "none", "partial": False},
             row_label="Fire Dice",
             col_label="Reaction Dice",
-            note="Regular sheaf, Firepower target, no cover; Reaction Dice on 4+ (the Interpretation note's default).",
+            note=f"Regular sheaf, Firepower target, no cover; Reaction Dice on {REACTION_TARGET}+, a figure of ours, not the rules' (see the Interpretation note).",
         ),
     ),
     "konflikt47": (

@@ -150,6 +150,29 @@ class OddsCells(HTMLParser):
             self._open = None
 
 
+def two_places(x: Fraction) -> str:
+    """``x`` to two decimals as a sheet prints a mean, worked out here apart from
+    the engine: the hundredths by integer division of the exact fraction, a
+    remainder of half or more rounding away from zero (9/8 is "1.13", where a
+    float's format, rounding half to even on 1.125, gives "1.12"), and a true
+    minus sign before a number that is not zero once rounded."""
+    hundredths, rest = divmod(abs(x.numerator) * 100, x.denominator)
+    if 2 * rest >= x.denominator:
+        hundredths += 1
+    return ("\u2212" if x < 0 and hundredths else "") + f"{hundredths // 100}.{hundredths % 100:02d}"
+
+
+@pytest.mark.parametrize(
+    "x, text",
+    [(Fraction(9, 8), "1.13"), (Fraction(-9, 8), "\u22121.13"), (Fraction(1, 8), "0.13"), (Fraction(7, 2), "3.50"),
+     (Fraction(1, 3), "0.33"), (Fraction(2, 3), "0.67"), (Fraction(-1, 300), "0.00"), (Fraction(1999, 200), "10.00")],
+)
+def test_two_places_rounds_a_tie_away_from_zero(x, text):
+    # Worked by hand: 9/8 = 1.125, a tie, away from zero 1.13; 1/8 = 0.125 -> 0.13; -1/300 = -0.0033 -> 0.00
+    # (no sign on a zero); 1999/200 = 9.995, a tie -> 10.00. The check before this one (a float's format) fails on the ties.
+    assert two_places(x) == text
+
+
 @pytest.mark.site
 @pytest.mark.parametrize("system", SHEETS, ids=IDS)
 def test_sheet_odds_equal_the_cli(site, system):
@@ -179,7 +202,7 @@ def test_sheet_odds_equal_the_cli(site, system):
         elif "data-mean" in attrs:
             mean = sum(Fraction(v) * Fraction(p) for v, p in dist.items())
             assert Fraction(attrs["data-mean"]) == mean
-            assert text == f"{float(mean):.2f}"
+            assert text == two_places(mean)
         elif "data-at-least" in attrs:
             p = sum(Fraction(q) for v, q in dist.items() if Fraction(v) >= Fraction(attrs["data-at-least"]))
             assert Fraction(attrs["data-p"]) == p and text == percent(p)
@@ -222,7 +245,7 @@ def test_print_hides_navigation_header_and_footer(site, print_page, path):
 # ------------------------------------------------- every column reaches paper
 
 from build_pages import pages_text, sheet_meta, sheet_pages, site_url  # noqa: E402
-from build_sheets_pdf import pdf_name, print_pdf  # noqa: E402
+from build_sheets_pdf import WebPageOnPaper, pdf_name, pdf_text, print_pdf  # noqa: E402
 from printed import captioned_tables, captions_apart, lost_columns, pdf_text as raw_text, type_sizes, type_summary  # noqa: E402
 
 # Rules pages with captioned tables (the sheets aside), as built.
@@ -283,6 +306,62 @@ def test_rules_pages_print_every_column(site, printer, tmp_path, path):
 @pytest.mark.site
 def test_rules_pages_with_tables_are_all_checked(site):
     assert len(RULES_PAGES) >= 12 and "plastic-ostfront/artillery-shoot/" in RULES_PAGES
+
+
+# ------------------------------------------------- paper carries the sheet alone
+
+# The words of the site's own notices, as docs/assets/offline.mjs writes them (the offline and
+# new-version bars and their buttons): never on paper.
+NOTICE_TEXT = re.findall(r'textContent = "([^"]+)"', (ROOT / "docs/assets/offline.mjs").read_text(encoding="utf-8"))
+
+
+def test_the_notices_words_are_read_from_the_page_script():
+    assert "Dismiss" in NOTICE_TEXT and any(t.startswith("Fire Mission cannot be kept for offline use") for t in NOTICE_TEXT)
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("system, large", PRINTS, ids=PRINT_IDS)
+def test_no_notice_of_the_web_page_is_printed(site, system, large):
+    text = " ".join(raw_text(sheet_pdf(site, system, large)).split())
+    assert [t for t in NOTICE_TEXT if re.search(rf"(?<!\w){re.escape(t)}(?!\w)", text)] == []
+
+
+NOTICE = """(text) => {
+    const bar = document.createElement("div");
+    bar.className = "fm-update fm-offline-failed";
+    bar.setAttribute("role", "status");
+    const button = document.createElement("button");
+    button.textContent = "Dismiss";
+    bar.append(text, " ", button);
+    document.body.append(bar);
+}"""
+
+
+# The bar shown in print after all, as it was before the print stylesheet hid it.
+SHOWN_IN_PRINT = """() => {
+    const style = document.createElement("style");
+    style.textContent = "@media print { .fm-update { display: block !important; position: static !important; } }";
+    document.head.append(style);
+}"""
+
+
+@pytest.mark.site
+@pytest.mark.browser
+def test_the_print_step_keeps_notices_and_controls_off_paper(site, browser, server):
+    # The offline bar, put on the sheet as offline.mjs does, stays off paper; shown in
+    # print, the print step refuses the PDF and names what reached paper.
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    try:
+        url = server.url("sheets/combat-hq/")
+        words = "Fire Mission cannot be kept for offline use here."
+        pdf = print_pdf(page, url, before=[(NOTICE, words)])
+        assert page.locator(".fm-update").count() == 1
+        assert "Table" in (text := " ".join(pdf_text(pdf).split())) and words not in text
+        with pytest.raises(WebPageOnPaper, match="Dismiss"):
+            print_pdf(page, url, before=[(NOTICE, words), (SHOWN_IN_PRINT, None)])
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="module")
