@@ -1,13 +1,13 @@
 // No module of the page's (docs/assets/, the engine's worker and loader
-// included) is over 400 lines: one concern each (issue 32). calculator.mjs is
-// being split apart by issue 36's work and is left out until then.
+// included) is over 400 lines: one concern each (issue 32). own-dice.mjs (421
+// lines), in the hands of issue 36's work, is left out until that is done.
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { test } from "node:test";
 
 const ASSETS = new URL("../docs/assets/", import.meta.url);
 const LIMIT = 400;
-const PENDING = new Set(["calc/calculator.mjs"]);
+const PENDING = new Set(["calc/own-dice.mjs"]);
 
 test(`every page module is at most ${LIMIT} lines`, () => {
   const modules = readdirSync(ASSETS, { recursive: true })
