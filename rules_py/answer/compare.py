@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..calculator import Calculator, InputError
+from ..calculator import Calculator, InputError, quoted
 from ..formats import decimal, format_probability, format_value, percent, plus, points, signed, value_label
 from .charts import heights, top
 from .odds import SCHEMA_ID, OddsAnswer, inputs_text
 from .outcome_odds import OutcomeOdds
 from .wording import ARROW, headline_text, labelled, likeliest_label
+
+_QUOTED = 80  # the longest name an error quotes whole
 
 if TYPE_CHECKING:
     from . import shapes
@@ -35,7 +37,10 @@ def option_b_inputs(calc: Calculator, raw: Mapping[str, Any] | None, vs: Mapping
     known = {f.name for f in calc.fields}
     unknown = [name for name in vs if name not in known]
     if unknown:
-        raise InputError([(f"vs.{name}", f"unknown input {name!r} for option B: {calc.id} takes " + (", ".join(sorted(known)) or "no inputs")) for name in unknown])
+        # A name is quoted short (calculator.quoted), and one too long to quote whole names no field: no field has it.
+        raise InputError(
+            [(f"vs.{name}" if len(name) <= _QUOTED else None, f"unknown input {quoted(name, _QUOTED)} for option B: {calc.id} takes " + (", ".join(sorted(known)) or "no inputs")) for name in unknown]
+        )
     return {**dict(raw or {}), **vs}
 
 
