@@ -200,14 +200,16 @@ class OutcomeOdds:
         """P(X >= threshold) on the number scale: the words above every number count in, other words never."""
         return sum((p for v, p in self.pairs if v in self._above or (is_number(v) and v >= threshold)), Fraction(0))
 
-    def cumulative(self) -> dict[Any, tuple[Fraction, Fraction]]:
-        """(at least, at most) for each value on the number scale."""
+    def cumulative(self, scale: list[Any] | None = None) -> dict[Any, tuple[Fraction, Fraction]]:
+        """(at least, at most) for each value on the number scale (or on ``scale``,
+        a comparison's scale of both options, where a value this one never takes has 0)."""
+        scale = self.scale if scale is None else scale
         out = {}
         below = Fraction(0)
-        total = sum((self._p[v] for v in self.scale), Fraction(0))
-        for v in self.scale:
-            out[v] = (total - below, below + self._p[v])
-            below += self._p[v]
+        total = sum((self.p(v) for v in scale), Fraction(0))
+        for v in scale:
+            out[v] = (total - below, below + self.p(v))
+            below += self.p(v)
         return out
 
     def median(self) -> Any | None:
@@ -235,13 +237,14 @@ class OutcomeOdds:
         """Whether a page draws this outcome's distribution: a number with three or more values."""
         return self.outcome.type == "int" and not self.is_certain and len([p for _, p in self.pairs if p]) >= 3
 
-    def heights(self, value: Any, top: Fraction | None = None) -> dict[str, str | None]:
+    def heights(self, value: Any, top: Fraction | None = None, scale: list[Any] | None = None) -> dict[str, str | None]:
         """A value's bar in each view of a chart, in percent of the chart's height:
         exactly (scaled so that the likeliest value, or ``top``, fills it), at
-        least and at most (a chance of 1 fills it; None off the number scale)."""
+        least and at most (a chance of 1 fills it; None off the number scale,
+        which is ``scale`` if given: see :meth:`cumulative`)."""
         top = top or max(p for _, p in self.pairs)
         out: dict[str, str | None] = {"exactly": decimal(self.p(value) / top * 100, 2), "at_least": None, "at_most": None}
-        cumulative = self.cumulative()
+        cumulative = self.cumulative(scale)
         if value in cumulative:
             at_least, at_most = cumulative[value]
             out["at_least"], out["at_most"] = decimal(at_least * 100, 2), decimal(at_most * 100, 2)
@@ -520,7 +523,16 @@ class Difference:
     def __init__(self, a: OutcomeOdds, b: OutcomeOdds):
         self.a, self.b = a, b
         self.outcome = a.outcome
-        self.values = list(dict.fromkeys([v for v, _ in a.pairs] + [v for v, _ in b.pairs]))
+        values = list(dict.fromkeys([v for v, _ in a.pairs] + [v for v, _ in b.pairs]))
+        self.scale: list[Any] = []  # the number scale of both options, which one chart of both is drawn on
+        if self.outcome.type == "int":
+            # One order for both: the numbers, then the words in the outcome's order (b may
+            # take numbers a never does, and a certain option has one value alone).
+            numbers = sorted(v for v in values if is_number(v))
+            words = [w for w in self.outcome.extra if w in values]
+            values = numbers + words
+            self.scale = numbers + (words if self.outcome.extra_above else [])
+        self.values = values
         self.has_mean = self.outcome.type != "bool" and a.mean is not None and b.mean is not None
 
     def _leaves_out(self) -> dict[str, list[str]]:
@@ -573,13 +585,26 @@ class Difference:
             {
                 "value": format_value(v), "label": value_label(outcome, v), "a": format_probability(a.p(v)), "b": format_probability(b.p(v)),
                 "b_minus_a": signed(b.p(v) - a.p(v)), "difference": points(b.p(v) - a.p(v)),
-                "heights": {"a": a.heights(v, top), "b": b.heights(v, top)},  # one chart for both: exactly on the larger top
+                # One chart for both: exactly on the larger top, at least and at most on both options' scale.
+                "heights": {"a": a.heights(v, top, self.scale), "b": b.heights(v, top, self.scale)},
+                "texts": {"a": self._texts(a, v), "b": self._texts(b, v)},
             }
             for v in self.values
         ]
         doc["chart"] = outcome.type == "int" and len(self.values) >= 3
         doc["summary"] = f"{outcome.label}: {said}"
         return doc
+
+
+    def _texts(self, odds: OutcomeOdds, value: Any) -> dict[str, str]:
+        """One option's chance of a value in each view of the chart, as its bar's text
+        says it (an option certain of its value has no values list of its own to read):
+        at least and at most on both options' scale; off it, the chance of the value itself."""
+        exactly = percent(odds.p(value))
+        cumulative = odds.cumulative(self.scale).get(value)
+        if cumulative is None:
+            return {"exactly": exactly, "at_least": exactly, "at_most": exactly}
+        return {"exactly": exactly, "at_least": percent(cumulative[0]), "at_most": percent(cumulative[1])}
 
 
 def _likeliest_value(odds: OutcomeOdds) -> Any:
