@@ -123,7 +123,7 @@ from .formats import (
     cells_of,
 )
 from .rule_refs import rule_doc
-from .given import dice_text
+from .given import dice_text, entries_by_roll
 from .seeds import Seed
 
 SCHEMA_ID = "fire-mission/answer/1"
@@ -899,7 +899,9 @@ class Resolution:
         if self.entries:
             args += ["--dice", doc["dice_text"]]
         doc["command"] = shlex.join(args)
-        doc["given"] = [die_doc(d, calc.page) for d in self.given.log]
+        # Each roll with the entries it read (a pool of no dice read none): what Undo takes back.
+        read = entries_by_roll(self.entries, self.given.log)
+        doc["given"] = [{**die_doc(d, calc.page), "entries": e} for d, e in zip(self.given.log, read, strict=True)]
         doc["need"] = self._need_doc(True)
         odds = self.odds.doc()
         doc["outcomes"] = odds["outcomes"]

@@ -135,6 +135,18 @@ def test_call_json_resolves():
     assert bad["fields"] == [{"field": "dice", "message": "dice must be text: faces separated by commas"}]
 
 
+def test_each_roll_given_says_the_entries_it_read():
+    # Fire for effect, converged, no reaction dice: the battery's 5D6 reads five
+    # faces, the unit's 0D6 none (a pool of no dice is logged, and read nothing),
+    # so Undo takes the five back, not one face of them (issue 34, attack run item 5).
+    inputs = {"sheaf": "converged", "reaction_dice": "0", "extra_dice_target": "3", "disruptions": "one_if_more"}
+    doc = rules_py.answer("chq-fire-for-effect", inputs, dice="2,1,6,2,1")
+    assert [(d["dice"], d["entries"]) for d in doc["given"]] == [("5D6", ["2", "1", "6", "2", "1"]), ("0D6", [])]
+    # A pool given by its score read that one entry; blanks around an entry are the parser's to drop.
+    doc = rules_py.answer("chq-fire-for-effect", {}, dice=" =2/1 , =1/0")
+    assert [d["entries"] for d in doc["given"]] == [["=2/1"], ["=1/0"]]
+
+
 def test_dice_text_round_trips():
     assert parse_dice(" 6, 3 ,=2/1,=0 ") == [6, 3, Counted((2, 1)), Counted(0)]
     assert dice_text(parse_dice("6,3,=2/1,=0")) == "6,3,=2/1,=0"

@@ -348,12 +348,10 @@ export class OwnDice {
   }
 
   // The rolls of a link's dice, one entry each until now, grouped as the
-  // engine read them (a pool's faces, one roll), so that Undo takes a roll back.
+  // engine read them (a pool's faces, one roll; a pool of no dice read no
+  // entry and is no roll to take back), so that Undo takes a roll back.
   regroup(given) {
-    const entries = this.rolls.flat();
-    let at = 0;
-    const rolls = given.map((d) => entries.slice(at, (at += Math.max(1, d.faces.length))));
-    if (at === entries.length) this.rolls = rolls;
+    this.rolls = given.map((d) => d.entries).filter((entries) => entries.length);
   }
 
   trailItem(d, i) {
