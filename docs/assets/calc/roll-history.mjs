@@ -1,7 +1,10 @@
-// This tab's rolls with a calculator: each roll's seed, inputs, result and
-// link, kept in sessionStorage (in memory where storage is refused) and
-// listed under the roll log. What is read back is only data: another
-// version's entries, or entries edited by hand, are checked and dropped.
+// This tab's rolls with a calculator: each roll's link (its calculator's page
+// with the roll's inputs and seed), kept in sessionStorage (in memory where
+// storage is refused) and listed under the roll log as its seed and inputs,
+// read from the link. Nothing else is stored, so nothing stored is shown as a
+// result: a stored text could say anything (edited by hand), and the link
+// opens the roll the engine makes of it. What is read back is only data:
+// another version's entries, or entries edited by hand, are checked and dropped.
 
 import { el } from "./results.mjs";
 
@@ -12,18 +15,20 @@ const HISTORY_TEXT_MAX = 40000;
 
 let memoryHistory = null; // storage refused (a private window): this page's rolls only
 
-// A roll of this tab's history as add() writes it, or null.
+// A roll of this tab's history as add() writes it ({id, url}), or null; what
+// it shows (its seed, its inputs) is read from its link, the roll it opens.
 function historyEntry(e) {
   if (!e || typeof e !== "object" || Array.isArray(e)) return null;
-  if (!["id", "seed", "inputs", "result", "url"].every((k) => typeof e[k] === "string" && e[k].length <= HISTORY_TEXT_MAX)) return null;
+  if (!["id", "url"].every((k) => typeof e[k] === "string" && e[k].length <= HISTORY_TEXT_MAX)) return null;
   let url;
   try {
     url = new URL(e.url, location.href);
   } catch {
     return null;
   }
-  if (url.origin !== location.origin || !url.pathname.endsWith(`/calculators/${e.id}/`)) return null;
-  return { id: e.id, seed: e.seed, inputs: e.inputs, result: e.result, url: url.href };
+  if (url.origin !== location.origin || !url.pathname.endsWith(`/calculators/${e.id}/`) || url.searchParams.getAll("seed").length !== 1) return null;
+  const inputs = [...url.searchParams].filter(([k]) => k !== "seed").map(([k, v]) => `${k}=${v}`);
+  return { id: e.id, url: url.href, seed: url.searchParams.get("seed"), inputs: inputs.join(" ") };
 }
 
 // At most HISTORY_LENGTH rolls of a list read from storage, each a history entry.
@@ -61,10 +66,9 @@ export class RollHistory {
     this.show();
   }
 
-  // A roll (the engine's typed answer to it) and its link, first in the list.
-  add(answer, url) {
-    const entry = { id: this.id, seed: String(answer.seed), inputs: Object.entries(answer.changed).map(([k, v]) => `${k}=${v}`).join(" "), result: answer.outcomes.map((o) => o.summary).join("; "), url };
-    const rolls = [entry, ...readHistory().filter((e) => e.url !== url)].slice(0, HISTORY_LENGTH);
+  // A roll's link (its inputs and seed), first in the list.
+  add(url) {
+    const rolls = [{ id: this.id, url }, ...readHistory().filter((e) => e.url !== url).map((e) => ({ id: e.id, url: e.url }))].slice(0, HISTORY_LENGTH);
     try {
       sessionStorage.setItem(HISTORY_KEY, JSON.stringify(rolls));
     } catch {
@@ -81,8 +85,7 @@ export class RollHistory {
           "li",
           { class: "fm-history-item", dataSeed: e.seed },
           el("a", { href: e.url, text: `Seed ${e.seed}` }),
-          `, ${e.inputs ? e.inputs : "default inputs"}: `,
-          el("span", { class: "fm-history-result", text: e.result }),
+          `, ${e.inputs ? e.inputs : "default inputs"}`,
         ),
       ),
     );

@@ -167,7 +167,7 @@ export class RollLog {
     this.log.dataset.stale = String(seq !== view.seq || this.log.dataset.inputs !== view.lastInputs);
     const url = rollUrl(view.id, answer);
     this.log.append(el("p", { class: "fm-roll-link", dataRollLink: url }, "Open this link to see the same roll: ", el("a", { class: "fm-roll-url", href: url, text: url })));
-    this.history.add(answer, url);
+    this.history.add(url);
     view.rolled(answer);
     if (land) {
       // A roll link: the page opens on the roll, and a screen reader reads it from its start.
