@@ -147,6 +147,15 @@ def test_each_roll_given_says_the_entries_it_read():
     assert [d["entries"] for d in doc["given"]] == [["=2/1"], ["=1/0"]]
 
 
+@pytest.mark.parametrize("dice", ["6,,3", "2,", ",2", "2, ,3"])
+def test_an_empty_entry_is_refused_as_the_cli_refuses_it(dice):
+    # What a link's dice= takes is what --dice takes: an empty entry is no face (issue 34, item 4).
+    doc = json.loads(rules_py.call_json(json.dumps({"op": "answer", "id": "k47-air-strike", "inputs": {}, "dice": dice})))
+    assert [f["field"] for f in doc["fields"]] == ["dice"] and "'' is not a face" in doc["fields"][0]["message"]
+    out = subprocess.run([sys.executable, "-m", "rules_py", "resolve", "k47-air-strike", "--dice", dice], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and doc["fields"][0]["message"] in out.stderr
+
+
 def test_dice_text_round_trips():
     assert parse_dice(" 6, 3 ,=2/1,=0 ") == [6, 3, Counted((2, 1)), Counted(0)]
     assert dice_text(parse_dice("6,3,=2/1,=0")) == "6,3,=2/1,=0"

@@ -89,10 +89,12 @@ export class OwnDice {
   }
 
   // The dice a link carried (dice=): resolved at once, or refused if longer than any procedure reads.
+  // The text goes to the engine as it is, one entry a comma (no entry dropped, none
+  // trimmed): its parser, the CLI's, decides what it takes, and its message shows here.
   fromAddress(text) {
     const problem = diceTextProblem(text);
     this.notice = problem; // said once the engine has answered for no dice
-    this.open(problem ? [] : text.split(",").map((e) => [e.trim()]).filter(([e]) => e !== ""));
+    this.open(problem || text === "" ? [] : text.split(",").map((e) => [e]));
   }
 
   build() {
