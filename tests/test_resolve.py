@@ -156,6 +156,16 @@ def test_an_empty_entry_is_refused_as_the_cli_refuses_it(dice):
     assert out.returncode == 2 and doc["fields"][0]["message"] in out.stderr
 
 
+@pytest.mark.parametrize("name, value", [("seed", ["1", "2"]), ("dice", ["2", "3"]), ("sweep", ["turns", "target"])])
+def test_a_link_giving_seed_dice_or_sweep_twice_is_refused(name, value):
+    # The page sends every text of a parameter its link gave twice: refused in the
+    # words a repeated input gets (Calculator.validate), on that parameter (issue 34, item 7).
+    doc = json.loads(rules_py.call_json(json.dumps({"op": "answer", "id": "k47-air-strike", "inputs": {}, name: value})))
+    assert doc["fields"] == [{"field": name, "message": f"given 2 times: give {name} once"}]
+    vs = json.loads(rules_py.call_json(json.dumps({"op": "compare", "id": "chq-comms-check", "inputs": {}, "vs": {"nation": ["soviet", "usa"]}})))
+    assert vs["fields"] == [{"field": "vs.nation", "message": "given 2 times: give nation once"}]
+
+
 def test_dice_text_round_trips():
     assert parse_dice(" 6, 3 ,=2/1,=0 ") == [6, 3, Counted((2, 1)), Counted(0)]
     assert dice_text(parse_dice("6,3,=2/1,=0")) == "6,3,=2/1,=0"

@@ -107,15 +107,18 @@ export class RollLog {
 
   // A seed in the address (?seed=...): rolled with the address's inputs as
   // soon as they have an answer (rollFromAddress), and the page lands on it.
-  fromAddress(seed) {
-    this.addressSeed = seed;
+  // A seed given more than once (`all`, every text) is sent as it came: the
+  // engine refuses it, and its message shows beside the seed.
+  fromAddress(seed, all = null) {
+    this.addressSeed = all ?? seed;
     if (seed != null) this.typeSeed(seed);
   }
 
   rollFromAddress() {
     if (this.addressSeed == null) return;
+    const seed = this.addressSeed;
     this.addressSeed = null;
-    this.roll({ land: true });
+    this.roll({ land: true, seed });
   }
 
   // The engine's messages for the seed, beside it.
@@ -136,11 +139,11 @@ export class RollLog {
     this.log.dataset.stale = String(this.log.dataset.inputs !== inputs);
   }
 
-  async roll({ land = false } = {}) {
+  async roll({ land = false, seed: given = null } = {}) {
     if (this.rolling || this.button.disabled) return;
     // The seed shown is the last roll's and the player has not typed another: a new roll, a new seed.
     if (!this.typed) this.seedInput.value = randomSeed();
-    const seed = this.seedInput.value;
+    const seed = Array.isArray(given) ? given : this.seedInput.value; // a link's seeds, or the box's
     const view = this.view;
     // The button keeps its focus (Enter again rolls again): it is marked busy, not disabled.
     this.rolling = true;

@@ -19,11 +19,13 @@ export function sweepable(schema) {
 }
 
 export class SweepView {
-  // `view` is the calculator's CalculatorView; `name` the input swept from the link, or null.
-  constructor(view, name) {
+  // `view` is the calculator's CalculatorView; `name` the input swept from the link, or null;
+  // `all` every name of a link that gave sweep= more than once, which the engine refuses.
+  constructor(view, name, all = null) {
     this.view = view;
     this.fields = sweepable(view.schema);
-    this.name = this.fields.some((f) => f.name === name) ? name : null;
+    this.name = !all && this.fields.some((f) => f.name === name) ? name : null;
+    this.repeated = all;
     this.seq = 0;
     this.build();
   }
@@ -38,7 +40,7 @@ export class SweepView {
     this.out = el("div", { class: "fm-sweep-out" });
     this.details = el(
       "details",
-      { class: "fm-details fm-sweep-details", hidden: !this.fields.length, open: this.name !== null },
+      { class: "fm-details fm-sweep-details", hidden: !this.fields.length, open: this.name !== null || this.repeated !== null },
       el("summary", { text: "How it changes: the odds across one input's values" }),
       el("p", { class: "fm-sweep-pick" }, el("label", { htmlFor: id, text: "Input to change " }), this.select),
       this.status,
@@ -54,21 +56,23 @@ export class SweepView {
 
   choose(name) {
     this.name = name;
+    this.repeated = null;
     this.view.compareChanged(); // the link and the address carry it
     this.refresh();
   }
 
-  // The address changed (Back or Forward).
-  follow(name) {
-    this.name = this.fields.some((f) => f.name === name) ? name : null;
+  // The address's sweep (a link, Back or Forward); `all`, every name if it gave sweep= more than once.
+  follow(name, all = null) {
+    this.name = !all && this.fields.some((f) => f.name === name) ? name : null;
+    this.repeated = all;
     this.select.value = this.name ?? "";
-    if (this.name) this.details.open = true;
+    if (this.name || all) this.details.open = true;
   }
 
   // The inputs changed and have an answer: sweep again with them.
   async refresh() {
     const seq = ++this.seq;
-    if (!this.name) {
+    if (!this.name && !this.repeated) {
       this.out.replaceChildren();
       this.status.textContent = "";
       delete this.details.dataset.sweepStatus;
@@ -81,7 +85,7 @@ export class SweepView {
     this.out.dataset.stale = "true";
     let answer;
     try {
-      ({ answer } = await this.view.engine.call({ op: "answer", id: this.view.id, inputs, sweep: this.name }, { key: `sweep ${this.view.n}` }));
+      ({ answer } = await this.view.engine.call({ op: "answer", id: this.view.id, inputs, sweep: this.repeated ?? this.name }, { key: `sweep ${this.view.n}` }));
     } catch (error) {
       if (seq !== this.seq || error.kind === "superseded") return;
       this.status.textContent = error.message;
