@@ -25,7 +25,9 @@
   docs/assets/head/flags.js, which marks ``<html>`` before anything is
   painted (``fm-query``, ``fm-file``: see that file); a calculator's own page
   also docs/assets/head/early-worker.js, which starts the engine's worker
-  when the address has inputs. Both are inlined as they are, less their
+  when the address has inputs, and, right after its article (once the
+  calculator is parsed), docs/assets/head/link-inputs.js, which shows the
+  build's copy with a link's inputs from the first paint. Both are inlined as they are, less their
   comment lines; the policy allows them by their hashes
   (scripts/csp_hooks.py). Neither file is published on its own, nor
   the form-modules list below, nor docs/assets/calc/protocol.mjs (types only).
@@ -58,7 +60,13 @@ HEAD = ASSETS / "head"
 CALC_GLUE = ASSETS / "calc"
 FORM_MODULES = CALC_GLUE / "form-modules.json"
 # Read by the build alone: not published.
-BUILD_ONLY = ("assets/head/flags.js", "assets/head/early-worker.js", "assets/calc/form-modules.json", "assets/calc/protocol.mjs")
+BUILD_ONLY = (
+    "assets/head/flags.js",
+    "assets/head/early-worker.js",
+    "assets/head/link-inputs.js",
+    "assets/calc/form-modules.json",
+    "assets/calc/protocol.mjs",
+)
 
 _CALCULATOR = re.compile(r'(<div class="calculator" data-calculator="(?P<id>[a-z0-9-]+)">)')
 _CHARSET = re.compile(r"<meta charset=[^>]*>", re.I)
@@ -145,6 +153,9 @@ def on_post_page(output, page, config):
     if OWN_PAGE_ANSWERS.search(output):
         worker = get_relative_url("assets/calc/worker.mjs", page.url)
         head += f'<script data-worker="{worker}">{head_script("early-worker.js")}</script>'
+        if output.count("</article>") != 1:
+            raise ValueError(f"{page.url}: a calculator's own page without one </article>")
+        output = output.replace("</article>", f"</article><script>{head_script('link-inputs.js')}</script>", 1)
     output = output[: match.end()] + "\n    " + head + output[match.end() :]
     links = "".join(f'<link rel="modulepreload" href="{get_relative_url("assets/calc/" + m, page.url)}">' for m in form_modules())
     return output.replace("</body>", links + "</body>", 1)

@@ -61,7 +61,8 @@ export class Engine {
     // While starting: what the worker is doing, from its "progress" messages.
     // phase: "download" (loaded of total bytes of the engine's files have
     // arrived), "python" (all in; Python is starting) or "rules" (Python is
-    // up; the rules are being imported). null before the worker's first word.
+    // up; the rules are being imported); network: whether those files come over
+    // the network (null until the worker knows). null before the worker's first word.
     this.progress = null;
     this.seq = 0;
     /** @type {Pending[]} requests not yet sent to the worker */
@@ -168,7 +169,7 @@ export class Engine {
       this.startTimer();
     } else if (message.type === "progress") {
       if (this.state !== "starting") return;
-      this.progress = { phase: message.phase, loaded: message.loaded, total: message.total };
+      this.progress = { phase: message.phase, loaded: message.loaded, total: message.total, network: message.network ?? null };
       this.notify();
     } else if (message.type === "prefetched") {
       // The worker has fetched all it will; true if the snapshot is among it (the next visit starts from it).

@@ -114,18 +114,34 @@ export class RollLog {
 
   // A seed in the address (?seed=...): rolled with the address's inputs as
   // soon as they have an answer (rollFromAddress), and the page lands on it.
+  // The roll's place is held from now on, and the page lands there once its inputs'
+  // answer is in (rollFromAddress; the page's head script landed on the build's copy's
+  // place already): the roll shows in it when it comes, with no jump (on a slowed phone
+  // it came 3 to 9 s later, and the page jumped 1,950 px from its top to it then).
   // A seed given more than once (`all`, every text) is sent as it came: the
   // engine refuses it, and its message shows beside the seed.
   /** @param {string | null} seed @param {string[] | null} [all] */
   fromAddress(seed, all = null) {
     this.addressSeed = all ?? seed;
-    if (seed != null) this.typeSeed(seed);
+    if (seed == null) return;
+    this.typeSeed(seed);
+    this.log.hidden = false;
+    this.log.replaceChildren(el("p", { class: "fm-roll-wait", text: `Rolling with seed ${seed}: the roll shows here as soon as the calculator has worked it out\u2026` }));
+  }
+
+  // Where a roll link lands (a screen reader reads the roll from its start); scrolled only if not there already.
+  land() {
+    const top = this.log.getBoundingClientRect().top;
+    const at = parseFloat(getComputedStyle(this.log).scrollMarginTop) || 0;
+    if (Math.abs(top - at) > 4) this.log.scrollIntoView({ block: "start" });
+    this.log.focus({ preventScroll: true });
   }
 
   rollFromAddress() {
     if (this.addressSeed == null) return;
     const seed = this.addressSeed;
     this.addressSeed = null;
+    this.land();
     this.roll({ land: true, seed });
   }
 
@@ -184,10 +200,7 @@ export class RollLog {
     this.log.append(el("p", { class: "fm-roll-link", dataRollLink: url }, "Open this link to see the same roll: ", el("a", { class: "fm-roll-url", href: url, text: url })));
     this.history.add(url);
     view.rolled(answer);
-    if (land) {
-      // A roll link: the page opens on the roll, and a screen reader reads it from its start.
-      this.log.scrollIntoView({ block: "start" });
-      this.log.focus({ preventScroll: true });
-    }
+    // A roll link: the page landed on the roll's place already (fromAddress); focus, no scroll.
+    if (land) this.log.focus({ preventScroll: true });
   }
 }

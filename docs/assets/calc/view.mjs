@@ -174,7 +174,11 @@ export class CalculatorView {
   // are not an answer to the inputs shown (this.problem) or cannot be renewed.
   engineChanged() {
     const state = this.engine.state;
-    const { text, bad } = engineNote(this.engine, this.problem, this.answeredGeneration);
+    const { text: said, bad } = engineNote(this.engine, this.problem, this.answeredGeneration);
+    // Nothing on screen answers yet (a link's inputs, the build's answers being for others):
+    // say so in words until the answer is there, never an empty box.
+    const waiting = !this.answerView.answer && this.root.dataset.status === "loading";
+    const text = said || (waiting ? "Working out the answer to these inputs\u2026" : "");
     const note = this.answerView.engineNote;
     note.textContent = text;
     note.hidden = !text;
@@ -216,6 +220,7 @@ export class CalculatorView {
       return this.setStatus("error");
     }
     this.setStatus("loading");
+    this.engineChanged(); // what it is doing, in words, while nothing answers these inputs
     this.timer = setTimeout(() => this.compute(), delay);
   }
 
@@ -252,6 +257,7 @@ export class CalculatorView {
     this.root.dataset.answerMs = (performance.now() - t0).toFixed(1);
     if (!this.root.dataset.firstAnswerAt) this.root.dataset.firstAnswerAt = performance.now().toFixed(0);
     this.setStatus("ready");
+    this.engineChanged(); // the words of the wait go
   }
 
   // An answer the build computed (scripts/calculator_hooks.py), shown as a live one is:
@@ -262,6 +268,7 @@ export class CalculatorView {
     this.showAnswer(doc);
     this.root.dataset.source = "prerendered";
     this.setStatus("ready");
+    this.engineChanged(); // the words of the wait go
     // When the first answer showed, since navigation start (the benchmark compares it with first paint).
     if (!this.root.dataset.firstAnswerAt) this.root.dataset.firstAnswerAt = performance.now().toFixed(0);
     this.answered();
