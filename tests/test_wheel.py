@@ -95,7 +95,7 @@ def test_wheel_has_pyodide_bytecode_for_every_module_listed_in_record(wheel):
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
         modules = {n for n in names if n.endswith(".py")}
-        assert "rules_py/dice.py" in modules
+        assert "rules_py/dice/__init__.py" in modules and "rules_py/dice/odds.py" in modules
         for module in modules:
             folder, _, name = module.rpartition("/")
             pyc = f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc"

@@ -135,7 +135,7 @@ export class FieldForm {
         if (!refuseOverLong(field, widget, value(field.name), refused)) onChange(field.name, widget.value, true);
       });
       if (field.type === "int" || field.type === "number") {
-        widget.size = 8;
+        /** @type {HTMLInputElement} */ (widget).size = 8; // a number's widget is an input
         block.append(label, el("span", { class: "fm-number" }, ...this.steppers(field, widget)), refused, help, error);
       } else {
         block.append(label, widget, refused, help, error);
@@ -146,7 +146,7 @@ export class FieldForm {
     if (onLeave) {
       widget.addEventListener("change", onLeave);
       widget.addEventListener("blur", onLeave);
-      widget.addEventListener("keydown", (event) => {
+      widget.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
         if (event.key === "Enter") onLeave();
       });
     }
@@ -196,7 +196,7 @@ export class FieldForm {
   // The engine's messages, by field name (without the prefix), each beside its field.
   showErrors(byField) {
     for (const [name, widget] of Object.entries(this.widgets)) {
-      const box = this.element.querySelector(`[data-field-error="${CSS.escape(this.options.prefix + name)}"]`);
+      const box = /** @type {HTMLElement} */ (this.element.querySelector(`[data-field-error="${CSS.escape(this.options.prefix + name)}"]`));
       const messages = byField[name] || [];
       box.textContent = messages.join(" ");
       box.hidden = !messages.length;

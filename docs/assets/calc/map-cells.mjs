@@ -105,7 +105,7 @@ export function shape(/** @type {MapGridInput} */ grid, rows, cols) {
 }
 
 function newCell(/** @type {MapGridInput} */ grid, r, c) {
-  const node = grid.template.cloneNode(true);
+  const node = /** @type {HTMLElement} */ (grid.template.cloneNode(true));
   node.dataset.cell = `${r}.${c}`;
   return node;
 }

@@ -75,7 +75,7 @@ export class MapGridInput {
       for (const c of spec.labels.chars) this.labelSelect.append(el("option", { value: c, text: c }));
       this.labelSelect.addEventListener("change", () => {
         this.tool = "label";
-        tools.querySelector('input[value="label"]').checked = true;
+        /** @type {HTMLInputElement} */ (tools.querySelector('input[value="label"]')).checked = true;
       });
       tools.append(el("span", { class: "fm-map-tool" }, toolButton("label", spec.labels.label || "Label", "Click a cell to put this label there, or take it away"), " ", this.labelSelect));
     }
@@ -103,7 +103,7 @@ export class MapGridInput {
     this.cells = el("div", { class: "fm-map-cells", role: "grid", ariaLabel: this.field.label, ariaDescribedby: legendId });
     // One listener for every cell: a button knows its place from data-cell (from 0).
     this.cells.addEventListener("click", (event) => {
-      const button = event.target.closest(".fm-map-cell");
+      const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest(".fm-map-cell"));
       if (!button || !this.cells.contains(button)) return;
       const [r, c] = button.dataset.cell.split(".").map(Number);
       setActive(this, r, c, false);
