@@ -286,6 +286,7 @@ export class OwnDice {
     if (answer.error) {
       const dice = answer.fields.filter((f) => f.field === "dice").map((f) => f.message);
       this.say(dice.length ? `${dice.join(" ")} Undo it, or start again.` : "These inputs are not valid: the calculator above says why.");
+      if (this.element.dataset.resolve === "waiting") this.headline.textContent = ""; // the engine is up: it was "starting"
       this.element.dataset.resolve = "error";
       this.keepButton.disabled = true;
       this.withdraw(); // what showed was for other dice or inputs
