@@ -140,7 +140,7 @@ def test_a_compare_link_says_what_option_b_waits_for(browser, server):
     tab = open_tab(browser, server, viewport=PHONE)
     try:
         held = []
-        tab.page.route("**/assets/calc/worker.mjs", lambda route: held.append(route))  # the engine never starts
+        tab.page.route("**/assets/calc/worker.mjs*", lambda route: held.append(route))  # the engine never starts
         tab.goto(f"calculators/{COMMS}/?vs.boosts=2")
         tab.calculator(COMMS)  # option A: the build's answer for its defaults
         line = f"{scope(COMMS)} .fm-answer-box [data-headline]"

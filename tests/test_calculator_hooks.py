@@ -37,7 +37,8 @@ def test_a_calculators_own_page_is_its_address_holding_it_alone():
     assert not hooks.own_calculator_page("calculators/", [CALC])
 
 
-def test_the_own_page_alone_is_marked_and_starts_the_worker_in_its_head():
+def test_the_own_page_alone_is_marked_and_starts_the_worker_in_its_head(monkeypatch):
+    monkeypatch.setattr(hooks, "build_id", lambda: None)  # a build with no id yet: the worker's plain address
     own = built(f"calculators/{CALC}/", ROOT + "</div>")
     assert len(hooks.OWN_PAGE_ANSWERS.findall(own)) == 1
     head = own.split("</head>")[0]
@@ -90,3 +91,15 @@ def test_the_build_only_files_are_not_published():
     files = SimpleNamespace(get_file_from_path=present.get, remove=lambda f: removed.append(f.src_uri))
     hooks.on_files(files, None)
     assert sorted(removed) == sorted(hooks.BUILD_ONLY)
+
+
+def test_a_page_with_a_calculator_and_its_worker_carry_the_build_id(monkeypatch):
+    monkeypatch.setattr(hooks, "build_id", lambda: "0123abc")
+    own = built(f"calculators/{CALC}/", ROOT + "</div>")
+    head = own.split("</head>")[0]
+    assert '<meta name="fire-mission-build" content="0123abc">' in head
+    assert f'<script data-worker="../../assets/calc/worker.mjs?build=0123abc">{hooks.head_script("early-worker.js")}</script>' in head
+    embedding = built("combat-hq/comms/", ROOT + "</div>")
+    assert '<meta name="fire-mission-build" content="0123abc">' in embedding.split("</head>")[0]
+    plain = PAGE.format(body="<p>rules</p>")
+    assert hooks.on_post_page(plain, page("konrad/"), None) == plain  # no calculator, no id: unchanged from build to build

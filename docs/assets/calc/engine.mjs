@@ -23,6 +23,15 @@ function seconds(ms) {
   return `${s} second${s === 1 ? "" : "s"}`;
 }
 
+// The worker, told which build this page comes from (its <meta name="fire-mission-build">):
+// it refuses an engine of another build (loader/build-check.mjs).
+function workerURL() {
+  const url = new URL("./worker.mjs", import.meta.url);
+  const build = document.querySelector('meta[name="fire-mission-build"]')?.getAttribute("content");
+  if (build) url.searchParams.set("build", build);
+  return url;
+}
+
 // One Web Worker (worker.mjs) at a time runs rules_py. The engine sends it one
 // request at a time and keeps the rest here, so that a request superseded by a
 // newer one with the same key is dropped before it costs anything, and each
@@ -126,7 +135,7 @@ export class Engine {
     if (generation === 1) this.startedInHead = Boolean(early); // for tests and the benchmark
     try {
       const name = early ? early.name : `fire-mission-engine ${generation} ${Math.random().toString(36).slice(2)}`;
-      worker = early ? early.worker : new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name });
+      worker = early ? early.worker : new Worker(workerURL(), { type: "module", name });
       worker.lockName = name;
     } catch (caught) {
       this.fail(`The calculators' engine could not start: ${/** @type {Error} */ (caught).message}`);

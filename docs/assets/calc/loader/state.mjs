@@ -25,6 +25,7 @@ import { LOCK, STDLIB } from "./files.mjs";
  * @property {Set<string>} counted files all in
  * @property {Set<string>} used what this start fetched, for the service worker to keep
  * @property {string | null} wheelName the wheel's file, once runtime.json is in
+ * @property {string | null} pageBuild the build the page comes from (build-check.mjs), if it says
  * @property {() => void} wheelMayCome lets the wheel's download start (see fetchWheel)
  * @property {Promise<void>} wheelMay
  * @property {Promise<{rate: number}> | null} linkProbe bytes a second that crossed the link
@@ -64,6 +65,7 @@ export function newState(/** @type {(message: WorkerMessage) => void} */ post) {
     counted: new Set(),
     used: new Set([`${STDLIB}.xz`, LOCK]),
     wheelName: null,
+    pageBuild: null,
     wheelMayCome,
     wheelMay,
     linkProbe: null,
