@@ -178,6 +178,8 @@ def _tally(fold: Fold, weighted: list, wanted: list[str], tallies: dict[str, dic
         # whole cost is this loop): for each value of the first side, the
         # second side's ways are summed per result, small integers, and
         # multiplied by the first side's ways once per distinct result.
+        # (Inline rather than through _evaluations: a generator's resumption
+        # per value would cost more than the loop's body.)
         outcome = fold.outcome
         first, second = weighted
         get = operator.itemgetter(*wanted)
@@ -192,8 +194,22 @@ def _tally(fold: Fold, weighted: list, wanted: list[str], tallies: dict[str, dic
                 for (_, tally), value in zip(pairs, (key,) if single else key):
                     tally[value] = tally.get(value, 0) + ways
         return
-    # One evaluation per distinct difference (see Dice.fold), or per combination of values.
-    for result, ways in _evaluations(fold, weighted):
+    outcome = fold.outcome
+    if fold.by_difference:
+        # One evaluation per distinct difference (see Dice.fold), the second
+        # group's value zero: the pairs are added up in
+        # _difference_counts, not here.
+        first, second = weighted
+        zero = _sub(second[0][0], second[0][0])
+        for d, ways in _difference_counts(first, second):
+            result = outcome(d, zero)
+            for name, tally in pairs:
+                value = result[name]
+                tally[value] = tally.get(value, 0) + ways
+        return
+    for combo in itertools.product(*weighted):
+        result = outcome(*(v for v, _ in combo))
+        ways = math.prod(w for _, w in combo)
         for name, tally in pairs:
             value = result[name]
             tally[value] = tally.get(value, 0) + ways

@@ -38,6 +38,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
+from .composite import work_out
 from .distribution import Distribution, _chart, _pool
 from .faces import counting, face_table, faces
 from .plan import Composite, Dice, pack, unpack
@@ -234,8 +235,6 @@ class _Context:
         return self.composite(step, rest, with_steps, self.marginal)
 
     def composite(self, step: Composite, rest: tuple, with_steps: bool, marginal: bool) -> tuple[Any, list | None, int, dict]:
-        from .composite import work_out
-
         return work_out(step, self, rest, with_steps, marginal)
 
 
@@ -331,14 +330,11 @@ def _marginals(procedure: Callable[..., Any], args: tuple, context: _Context, re
     same outcome names."""
     weighted: dict[str, list[tuple[Hashable, int, int]]] = {}
     names: frozenset[str] | None = None
-    paths = _replay(procedure, args, {}, context, rest, steps)
     used = 0
-    for count, (result, num, den, spread, used) in enumerate(paths):
-        if spread is not None and count == 0 and num == den:
-            # Perhaps the whole procedure is one composite: its marginals as they are.
-            if next(paths, None) is None:
-                return dict(spread), used
-            raise AssertionError("a path of weight 1 is the only path")
+    for result, num, den, spread, used in _replay(procedure, args, {}, context, rest, steps):
+        if spread is not None and num == den:
+            # A path of weight 1 is the only one: the procedure is one composite, whose marginals these are.
+            return dict(spread), used
         keys = spread if spread is not None else result
         if names is None:
             names = frozenset(keys)
