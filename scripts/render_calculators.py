@@ -53,8 +53,10 @@ its message in the answer box, if the rest of the glue fails to load
 (docs/assets/calc/calculator.mjs, "the build's copy").
 
 The stylesheet hides the copy when the address has a query (``fm-query`` on
-``<html>``, set by the head's script, docs/assets/head/flags.js), and shows the
-page's note that the calculator needs JavaScript only without it.
+``<html>``, set by the head's script, docs/assets/head/flags.js), unless the
+script after the page's article (docs/assets/head/link-inputs.js) put the
+link's inputs in its fields and withdrew its answer; it shows the page's note
+that the calculator needs JavaScript only without it.
 
 Run by ``make site`` after ``mkdocs build`` and the sheets' PDFs, before the
 service worker's list of files is made: ``python scripts/render_calculators.py [SITE_DIR]``.

@@ -351,6 +351,7 @@ def test_a_links_inputs_show_from_the_first_paint_and_words_until_their_answer(b
         assert tab.page.input_value(f"{copy} [name=cover]") == "light"
         assert tab.page.inner_text(f"{copy} .fm-engine").startswith("Working out the answer to these inputs")
         assert not tab.page.locator(f"{copy} .fm-summary").is_visible()  # the defaults' answer
+        assert not tab.page.locator(f"{copy} .fm-headline").is_visible()  # its first line too
         assert held, "view.mjs was asked for"
         for route in held:
             route.continue_()
