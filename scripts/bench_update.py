@@ -1,6 +1,6 @@
 """What an update costs a returning player: bytes on the wire when a new build is taken.
 
-    python scripts/bench_update.py [--commit REV] [--keep DIR] [--json out.json]
+    nice python scripts/bench_update.py [--commit REV] [--keep DIR] [--json out.json]
 
 Builds the site twice from clean clones of this repository at REV (default
 HEAD): as it is, and with one rules table value changed (the Soviet Union's
@@ -74,7 +74,7 @@ def build(folder: Path) -> float:
     env = {**os.environ, "PYTHONPATH": str(folder)}
     start = time.monotonic()
     run = subprocess.run(
-        ["nice", "make", "--no-print-directory", "-o", "setup", "site", f"VENV={ROOT / '.venv'}"],
+        ["make", "--no-print-directory", "-o", "setup", "site", f"VENV={ROOT / '.venv'}"],
         cwd=folder, env=env, capture_output=True, text=True, check=False,
     )
     if run.returncode != 0:
