@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..calculator import Calculator, InputError
+from ..calculator import Calculator, InputError, quoted
 from ..formats import decimal, format_probability, format_value, percent, plus, points, signed, value_label
 from .charts import heights, top
 from .odds import SCHEMA_ID, OddsAnswer, inputs_text
@@ -30,12 +30,14 @@ if TYPE_CHECKING:
 
 def option_b_inputs(calc: Calculator, raw: Mapping[str, Any] | None, vs: Mapping[str, Any] | None) -> dict[str, Any]:
     """Option b's raw inputs: a's, with the changes in ``vs`` (names checked here, so that
-    an error names the ``vs.`` field; values are checked with b's other inputs)."""
+    an error names the ``vs.`` field, and quotes an unknown name as option A's check does, in
+    a bounded excerpt; a name too long to quote whole names no field); values are checked
+    with b's other inputs."""
     vs = dict(vs or {})
     known = {f.name for f in calc.fields}
     unknown = [name for name in vs if name not in known]
     if unknown:
-        raise InputError([(f"vs.{name}", f"unknown input {name!r} for option B: {calc.id} takes " + (", ".join(sorted(known)) or "no inputs")) for name in unknown])
+        raise InputError([(f"vs.{name}" if quoted(name) == repr(name) else None, f"unknown input {quoted(name)} for option B: {calc.id} takes " + (", ".join(sorted(known)) or "no inputs")) for name in unknown])
     return {**dict(raw or {}), **vs}
 
 
