@@ -24,23 +24,20 @@ from .odds import SCHEMA_ID, OddsAnswer, inputs_text
 from .outcome_odds import OutcomeOdds
 from .wording import ARROW, headline_text, labelled, likeliest_label
 
-_QUOTED = 80  # the longest name an error quotes whole
-
 if TYPE_CHECKING:
     from . import shapes
 
 
 def option_b_inputs(calc: Calculator, raw: Mapping[str, Any] | None, vs: Mapping[str, Any] | None) -> dict[str, Any]:
     """Option b's raw inputs: a's, with the changes in ``vs`` (names checked here, so that
-    an error names the ``vs.`` field; values are checked with b's other inputs)."""
+    an error names the ``vs.`` field, and quotes an unknown name as option A's check does, in
+    a bounded excerpt; a name too long to quote whole names no field); values are checked
+    with b's other inputs."""
     vs = dict(vs or {})
     known = {f.name for f in calc.fields}
     unknown = [name for name in vs if name not in known]
     if unknown:
-        # A name is quoted short (calculator.quoted), and one too long to quote whole names no field: no field has it.
-        raise InputError(
-            [(f"vs.{name}" if len(name) <= _QUOTED else None, f"unknown input {quoted(name, _QUOTED)} for option B: {calc.id} takes " + (", ".join(sorted(known)) or "no inputs")) for name in unknown]
-        )
+        raise InputError([(f"vs.{name}" if quoted(name) == repr(name) else None, f"unknown input {quoted(name)} for option B: {calc.id} takes " + (", ".join(sorted(known)) or "no inputs")) for name in unknown])
     return {**dict(raw or {}), **vs}
 
 
