@@ -57,9 +57,9 @@ THIS_TURN, NEXT_TURN, LATER = "this_turn", "next_turn", "later"
 MISSES, PARTIAL, SAME = "misses", "partial", "same"
 _SHORTEST_DRIFT = deviation.DISTANCE["dice"] + deviation.DISTANCE["add"]
 DEVIATED = (
-    Choice(MISSES, f"Off the unit: it takes nothing (a drift of {_SHORTEST_DRIFT}\" or more)"),
-    Choice(PARTIAL, "Partly over the unit: a partial artillery target"),
-    Choice(SAME, "Over the unit as placed"),
+    Choice(MISSES, f"Misses the unit (it drifts {_SHORTEST_DRIFT}\" or more)"),
+    Choice(PARTIAL, "Lies partly over the unit (a partial artillery target)"),
+    Choice(SAME, "Lies over the unit as placed"),
 )
 # What a delayed call needs next turn (note chq-delayed-fire-mission).
 FIRES, CHECKS_AGAIN = "fires", "checks_again"
@@ -134,7 +134,7 @@ def _notes(inputs: dict) -> list[str]:
     return [
         f"Comms: {comms.comms_dice(inputs['nation'], inputs['boosts'], inputs['air_recon'])} comms dice against the opposing dice; {delayed}.",
         *deviation._notes(inputs),
-        f"A template that drifts: {deviated[0].lower() + deviated[1:]} (see the Interpretation note).",
+        f"A template that drifts {deviated[0].lower() + deviated[1:]} (see the Interpretation note).",
         *ffe._notes(inputs),
     ]
 
