@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import rules_py
 from rules_py import get
 from rules_py.combat_hq import fire_mission as fm
+from rules_py.sweep import sweep_answer
 from rules_py.tables import load
 
 MISSION = get("chq-fire-mission")
@@ -237,3 +238,24 @@ def test_a_call_delayed_to_next_turn_waits_for_the_deviation_die():
     assert doc["odds"]["suppressed_this_turn"] == {"false": "1", "true": "0"}
     # Its suppression next turn is the Hit share of the fire for effect: 1/3 * 23879/31104.
     assert doc["odds"]["suppressed"]["true"] == "23879/93312"
+
+
+def test_what_it_takes_boosts_for_three_chances_in_four():
+    # The README's figure: with the template over the unit even after a drift
+    # (deviated=same), 8 boosts give Germany a 75 % chance that the barrage
+    # suppresses the unit this turn (7 give 74.6 %); under the default reading
+    # no number of boosts does, as a drift spares the unit 2 times in 3.
+    same = sweep_answer("chq-fire-mission", {"deviated": "same"}, "boosts")
+    assert [r["value"] for r in same["reaches"]] == ["2", "8", None]
+    assert Fraction(same["values"][7]["number"]) < Fraction(3, 4) <= Fraction(same["values"][8]["number"])
+    default = sweep_answer("chq-fire-mission", {}, "boosts")
+    assert [r["value"] for r in default["reaches"]] == [None, None, None]
+
+
+def test_compare_two_nations():
+    # --vs: the Soviet call (3 comms dice) against Germany's (4): c = 11/32
+    # against 1/2, so suppressed this turn is 11/32 and 1/2 of 23879/93312.
+    doc = rules_py.compare_odds("chq-fire-mission", {}, {"nation": "soviet"})
+    chance = doc["differences"]["suppressed_this_turn"]["chance_of_yes"]
+    assert chance["a"] == "23879/186624"
+    assert Fraction(chance["b"]) == Fraction(11, 32) * Fraction(23879, 93312)
