@@ -120,6 +120,7 @@ test:
 bench: site
 	$(PY) scripts/bench_odds.py
 	$(PY) scripts/bench_icepool.py
+	$(PY) scripts/bench_resolve.py
 	$(PY) scripts/bench_konrad_map.py
 	$(PY) scripts/bench_browser.py
 	$(PY) scripts/bench_map_editor.py

@@ -24,7 +24,7 @@ import pkgutil
 from functools import lru_cache
 from importlib import resources
 
-from .calculator import Calculator, InputError
+from .calculator import Calculator, InputError, quoted
 from .systems import SYSTEMS
 
 INDEX = "calculator_modules.json"  # in rules_py/data/ of the site's wheel only
@@ -94,4 +94,4 @@ def get(calculator_id: str) -> Calculator:
     try:
         return _all()[calculator_id]
     except (KeyError, TypeError):
-        raise InputError(f"unknown calculator {calculator_id!r}; 'list' shows them all") from None
+        raise InputError(f"unknown calculator {quoted(calculator_id)}; 'list' shows them all") from None

@@ -5,7 +5,8 @@
 //
 // Boots the vendored Pyodide, unpacks icepool's wheel (checked by pip against
 // its pinned hash; "-" for none) into site-packages, copies ENGINE_DIR/rules_py
-// and the benchmark's Python file into Pyodide's file system, and prints the
+// and the benchmark's Python file there too (so they import as installed
+// packages do, with nothing added to sys.path), and prints the
 // JSON that the benchmark module's pyodide_main returns for the configuration on stdin.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
@@ -31,17 +32,15 @@ function copyTree(from, to) {
     else pyodide.FS.writeFile(`${to}/${name}`, readFileSync(path));
   }
 }
-copyTree(join(resolve(engineDir), "rules_py"), "/bench/rules_py");
+copyTree(join(resolve(engineDir), "rules_py"), `${sitePackages}/rules_py`);
 const module = basename(benchPy, ".py");
-pyodide.FS.writeFile(`/bench/${module}.py`, readFileSync(resolve(benchPy)));
-if (module !== "bench_icepool") pyodide.FS.writeFile("/bench/bench_icepool.py", readFileSync(join(resolve(engineDir), "scripts", "bench_icepool.py")));
+pyodide.FS.writeFile(`${sitePackages}/${module}.py`, readFileSync(resolve(benchPy)));
+if (module !== "bench_icepool") pyodide.FS.writeFile(`${sitePackages}/bench_icepool.py`, readFileSync(join(resolve(engineDir), "scripts", "bench_icepool.py")));
 
 pyodide.globals.set("config", config);
 let out;
 try {
   out = pyodide.runPython(`
-import sys
-sys.path.insert(0, "/bench")
 import ${module}
 ${module}.pyodide_main(config)
 `);

@@ -41,6 +41,7 @@ of a comparison time the same inputs).
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import statistics
 import subprocess
@@ -337,6 +338,20 @@ def fetch_wheel() -> Path:
     return found[0]
 
 
+def import_engine(engine: Path):
+    """The rules_py in ``engine`` (another checkout, to compare), imported from
+    its folder under its own name before anything imports a rules_py, so that
+    every later ``import rules_py`` here gets it: nothing is added to sys.path."""
+    package = engine / "rules_py"
+    spec = importlib.util.spec_from_file_location("rules_py", package / "__init__.py", submodule_search_locations=[str(package)])
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"no rules_py in {engine}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["rules_py"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
 def run_pyodide(config: dict, engine: Path, wheel: Path) -> dict:
     run = subprocess.run(
         ["node", str(ROOT / "scripts" / "bench_icepool.mjs"), str(ROOT / "node_modules" / "pyodide"), str(wheel), str(engine), __file__],
@@ -362,8 +377,7 @@ def main() -> None:
     if args.cpu_clock:
         CLOCK = time.process_time
     engine = args.engine.resolve()
-    sys.path.insert(0, str(engine))
-    import rules_py
+    rules_py = import_engine(engine)
 
     if Path(rules_py.__file__).resolve().parent != engine / "rules_py":
         raise SystemExit(f"imported {rules_py.__file__}, not the rules_py in {engine}")

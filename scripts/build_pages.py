@@ -48,8 +48,9 @@ from urllib.parse import urlsplit
 
 import pandas as pd
 
-from rules_py import calculators
+from rules_py import calculators, get
 from rules_py.calculator import Calculator
+from rules_py.formats import format_value
 from rules_py.reference import Interpretation, glossary, interpretations
 from rules_py.rule_refs import table_anchor as rule_table_anchor
 from rules_py.systems import SYSTEMS, system
@@ -105,6 +106,23 @@ def figures_missing(table: Table) -> bool:
     return bool((frame.iloc[:, 1:] == MISSING).all(axis=None))
 
 
+INPUT_DEFAULT = re.compile(r"\{([a-z0-9-]+)\.([a-z_0-9]+)\}")
+
+
+def table_note(table: Table) -> str:
+    """A table's note, each ``{calculator.input}`` in it filled with that input's
+    default: where the note states a reading the calculator takes as an input
+    (table 7's "6dice"), the page, the sheet and the calculator say one thing."""
+
+    def default(m: re.Match) -> str:
+        fields = {f.name: f for f in get(m[1]).fields}
+        if m[2] not in fields:
+            raise KeyError(f"{table.system}/{table.id}: note names {m[0]}, which {m[1]} does not take")
+        return format_value(fields[m[2]].default)
+
+    return INPUT_DEFAULT.sub(default, table.note)
+
+
 def table_markdown(table: Table, sheet: bool = False) -> str:
     """A captioned Markdown table; numeric columns right-aligned.
 
@@ -128,7 +146,7 @@ def table_markdown(table: Table, sheet: bool = False) -> str:
     if sheet and figures_missing(table):
         rows = ", ".join(_cell(v) for v in frame.iloc[:, 0])
         columns = ", ".join(_cell(h) for h in frame.columns[1:])
-        lines += [f'<p class="table-note">{_cell(frame.columns[0])}: {rows}. Columns: {columns}. {table.note}</p>']
+        lines += [f'<p class="table-note">{_cell(frame.columns[0])}: {rows}. Columns: {columns}. {table_note(table)}</p>']
     else:
         lines += [
             "| " + " | ".join(_cell(h) for h in frame.columns) + " |",
@@ -137,7 +155,7 @@ def table_markdown(table: Table, sheet: bool = False) -> str:
         for row in frame.itertuples(index=False):
             lines.append("| " + " | ".join(_short(_cell(v)) for v in row) + " |")
         if table.note:
-            lines += ["", f'<p class="table-note">{table.note}</p>']
+            lines += ["", f'<p class="table-note">{table_note(table)}</p>']
     lines += ["", "</div>"]
     return "\n".join(lines) + "\n"
 

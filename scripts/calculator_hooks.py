@@ -30,8 +30,8 @@
   (scripts/csp_hooks.py). Neither file is published on its own, nor
   the form-modules list below, nor docs/assets/calc/protocol.mjs (types only).
 * Such a page also lists the form's modules (docs/assets/calc/form-modules.json:
-  view.mjs and what it imports, checked against view.mjs's imports by
-  tests/form_modules.test.mjs) as ``<link rel="modulepreload">`` at the end of
+  view.mjs and what it imports, with the modules calculator.mjs imports, checked
+  against their imports by tests/form_modules.test.mjs) as ``<link rel="modulepreload">`` at the end of
   its ``<body>``: fetched at once, not one import after another once
   calculator.mjs has run, so the live calculator takes over sooner (measured
   with scripts/bench_browser.py's default visit: 0.2 to 0.35 s sooner on every
@@ -129,7 +129,7 @@ def head_script(name: str) -> str:
 
 @cache
 def form_modules() -> tuple[str, ...]:
-    """view.mjs, which calculator.mjs imports on a page with a calculator, and every module it imports."""
+    """view.mjs, which calculator.mjs imports on a page with a calculator, every module it imports, and calculator.mjs's own imports."""
     modules = json.loads(FORM_MODULES.read_text(encoding="utf-8"))
     missing = [m for m in modules if not (CALC_GLUE / m).is_file()]
     if missing:

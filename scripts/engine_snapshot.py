@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import gzip
+import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -51,9 +52,20 @@ def outputs(calc_id: str, inputs: dict) -> dict:
     return out
 
 
+def _tests_module(name: str):
+    """A helper module of tests/ (the tests' hypothesis strategies), loaded from
+    its file: tests/ is no package and stays off the import path."""
+    path = Path(__file__).resolve().parent.parent / "tests" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def cases(drawn: int, more: dict[str, int]):
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    from strategies import valid_inputs  # the tests' strategies, only when recording
+    valid_inputs = _tests_module("strategies").valid_inputs  # the tests' strategies, only when recording
 
     for calc in calculators():
         yield calc.id, {}

@@ -193,6 +193,7 @@ MISSION_NOTE = (
 
 # Konrad: the isolated row of the supply penalties, whatever the distance or the depot.
 KONRAD_ISOLATED = load("konrad", "supply_penalties").lookup("key", "isolated", "modifier")
+REACTION_TARGET = next(f.default for f in get("chq-fire-for-effect").fields if f.name == "reaction_target")  # ours, not the rules'
 
 GRIDS: dict[str, tuple[Grid, ...]] = {
     "combat-hq": (
@@ -215,7 +216,7 @@ GRIDS: dict[str, tuple[Grid, ...]] = {
             fixed={"sheaf": "regular", "target": "firepower", "cover": "none", "partial": False},
             row_label="Fire Dice",
             col_label="Reaction Dice",
-            note="Regular sheaf, Firepower target, no cover; Reaction Dice on 4+ (the Interpretation note's default).",
+            note=f"Regular sheaf, Firepower target, no cover; Reaction Dice on {REACTION_TARGET}+, a figure of ours, not the rules' (see the Interpretation note).",
         ),
         Grid(
             title="Fire mission: chance the barrage suppresses the unit this turn",

@@ -1,5 +1,5 @@
-// The form's modules that pages preload (docs/assets/calc/form-modules.json,
-// read by scripts/calculator_hooks.py) against what view.mjs really imports,
+// The modules that pages preload (docs/assets/calc/form-modules.json, read by
+// scripts/calculator_hooks.py) against what view.mjs and calculator.mjs really import,
 // module by module, as TypeScript's own parser reads the imports (no regex).
 // Run with `node --test tests/` (make check-js).
 
@@ -28,8 +28,15 @@ function imported(module) {
   return found;
 }
 
-test("the preloaded form modules are view.mjs and all it imports", () => {
+/** The modules a module imports by its import declarations (not its dynamic import() calls). */
+function staticImports(module) {
+  const source = ts.createSourceFile(module, readFileSync(new URL(module, CALC), "utf8"), ts.ScriptTarget.Latest);
+  return source.statements.filter(ts.isImportDeclaration).map((s) => /** @type {import("typescript").StringLiteral} */ (s.moduleSpecifier).text.slice(2));
+}
+
+test("the preloaded modules are view.mjs and all it imports, with what calculator.mjs imports", () => {
   const listed = JSON.parse(readFileSync(new URL("form-modules.json", CALC), "utf8"));
-  assert.deepEqual([...listed].sort(), imported("view.mjs").sort());
+  const wanted = new Set([...imported("view.mjs"), ...staticImports("calculator.mjs").flatMap(imported)]);
+  assert.deepEqual([...listed].sort(), [...wanted].sort());
   assert.equal(listed[0], "view.mjs");
 });

@@ -155,3 +155,163 @@ def test_second_roll_help_says_same_die_ignores_it():
 def test_cover_page_marks_reaching_the_score_as_our_reading():
     # 10: the page said "if the total reaches the score" as the source's rule.
     assert "reaches the score to collapse (our reading" in read("docs/plastic-ostfront/cover.md")
+
+
+# ------------------------------------------------ issue 34: text that says more than the sources
+
+
+def test_sources_page_owns_its_starting_values():
+    # 1: "We never fill a gap with a number of our own", beside four defaults that are the site's own numbers.
+    sources = read("docs/sources.md")
+    assert "We never fill a gap with a number of our own" not in sources
+    assert "the value it starts at is ours, named as ours on the page and the sheet that use it" in sources
+    # each such starting value says it is ours where it is stated
+    assert "our choice, not the excerpt's" in NOTES["chq-reaction-target"].reading
+    assert "a number of ours, not the excerpt's" in NOTES["chq-deviation-hit-faces"].reading
+    assert "a starting value of ours and not a rule" in NOTES["po-table-4-lost"].reading
+    assert "a value of ours, not the excerpt's" in NOTES["k47-flak-one-score"].reading
+    assert "a starting value of ours, not the excerpt's" in NOTES["po-barrage-points"].reading
+
+
+def test_the_combat_hq_sheet_names_its_reaction_target_as_ours():
+    # 1: the printed forced-back grid rests on the Reaction Dice's target, a figure of ours; the sheet says so,
+    # with the figure the calculator starts at (not a second copy of it).
+    from sheet_odds import GRIDS
+
+    (grid,) = [g for g in GRIDS["combat-hq"] if g.calculator == "chq-fire-for-effect"]
+    target = next(f.default for f in get("chq-fire-for-effect").fields if f.name == "reaction_target")
+    assert f"Reaction Dice on {target}+, a figure of ours" in grid.note
+
+
+def test_table_7_states_the_calculators_reading_of_6dice():
+    # 2: the table said "throw 6 dice plus barrage points", for multi-storey structures only, while the
+    # calculator throws its dice_thrown default (1D6) against every score. The note now takes the
+    # calculator's default: one reading, printed and computed alike.
+    from build_pages import table_markdown
+    from rules_py.tables import load
+
+    dice = next(f.default for f in get("po-cover-collapse").fields if f.name == "dice_thrown")
+    text = table_markdown(load("plastic_ostfront", "cover"))
+    assert "throw 6 dice plus barrage points" not in text
+    assert f"we read it as {dice}D6 plus barrage points against every score" in text
+    assert "{" not in text.split('class="table-note">')[1]
+
+
+def test_table_notes_name_only_inputs_that_exist():
+    # 2: a note's {calculator.input} is filled from the input itself; a name that is not an input fails the build.
+    from dataclasses import replace
+
+    from build_pages import table_note
+    from rules_py.tables import load
+
+    cover = load("plastic_ostfront", "cover")
+    with pytest.raises(KeyError, match="does not take"):
+        table_note(replace(cover, note="{po-cover-collapse.dice_throw}D6"))
+
+
+def test_men_carried_in_a_soft_vehicle_are_not_said_to_be_pinned():
+    # 3: "Men carried in a vehicle that is hit take hits of their own and are pinned": table 6 pins them
+    # in closed and open AFVs only; of a soft vehicle it says only that they take appropriate hits.
+    page = read("docs/plastic-ostfront/artillery-shoot.md")
+    assert "Men carried in a vehicle that is hit take hits of their own and are pinned" not in page
+    assert "in a soft vehicle the excerpt says only that they take the hits that apply to them, not that they are pinned" in page
+    soft = load_rows("plastic_ostfront", "damage_effects_other", "case")["carried_soft"]
+    assert not soft["pinned"]
+
+
+def load_rows(system: str, table: str, key: str) -> dict:
+    from rules_py.tables import load
+
+    return {row[key]: row for row in load(system, table).rows}
+
+
+def test_creeping_barrage_moves_to_its_back_edge_and_no_more():
+    # 4: "moves forward to where its back edge was": the source says only to move the template to its back edge.
+    page = read("docs/plastic-ostfront/artillery-shoot.md")
+    assert "moves forward to where its back edge was" not in page
+    assert "template is moved to its back edge" in page
+    definition = TERMS["po-creeping-barrage"].definition
+    assert "forward" not in definition and "moved to its back edge" in definition
+
+
+def test_one_drift_distance_for_every_cloud_is_marked_as_our_reading():
+    # 5: the table stated one D6 for all clouds as the rule; it is the k47-smoke-drift-distance reading.
+    drifts = load_rows("konflikt47", "smoke_dispersal", "result")["drifts"]
+    assert "Every cloud of smoke moves the same distance" not in drifts["effect"]
+    assert "is our reading" in drifts["effect"]
+    assert "One D6 for the distance" in NOTES["k47-smoke-drift-distance"].reading
+
+
+def test_shoot_procedure_does_not_confine_targets_to_a_trps_reach():
+    # 6: "The target must be within reach of a TRP": guns may also shoot at targets visible to them.
+    page = read("docs/plastic-ostfront/artillery-shoot.md")
+    assert "The target must be within reach of a" not in page
+    assert "guns may also shoot at targets they can see themselves" in page
+
+
+def test_surprise_does_not_say_what_the_500_m_are_measured_from():
+    # 7: "within 500 m of the target": the source gives 500 m and nothing more.
+    page = read("docs/plastic-ostfront/limitations.md")
+    assert "500 m of the target" not in page
+    assert "does not say 500 m of what" in page
+
+
+def test_night_attack_declaration_claims_only_the_excerpt():
+    # 8: "the rules ask for nothing more" cannot be known from an excerpt.
+    page = read("docs/konrad/night-attacks.md")
+    assert "the rules ask for nothing more" not in page
+    assert "Our excerpt asks for nothing more" in page
+
+
+@pytest.mark.parametrize(
+    "path, before",
+    [
+        ("docs/konrad/supply.md", "The farther a division is from it"),
+        ("docs/konrad/isolation.md", "A division that loses touch"),
+        ("docs/konrad/index.md", "They fight the battles"),
+        ("docs/konrad/index.md", "side's divisions move"),
+        ("docs/konrad/index.md", "a division's HQ"),
+        ("docs/combat-hq/artillery.md", "never appears on it"),
+    ],
+)
+def test_wording_beyond_the_excerpts_is_gone_from_the_pages(path, before):
+    # 9: a DSU is no "division" (index.md calls that expansion our guess); RSUs are never said to fight the
+    # battles; an off-table battery is never said to stay off the table.
+    assert before not in read(path)
+
+
+@pytest.mark.parametrize(
+    "term, before, after",
+    [
+        ("k47-ambush", "An order that keeps a unit waiting to fire", "our excerpt does not define it"),
+        ("disruption", "cohesion", "our excerpt does not define it further"),
+        ("wild-dice", "Spare dice a player may spend to boost a roll", "It does not say what else they are"),
+        ("rsu", "fight the battles", "the morale checks are made for them"),
+        ("po-pinned", "the shoot procedure pins elements before", "when the fire's intensity is 2 or more"),
+    ],
+)
+def test_glossary_definitions_say_no_more_than_the_excerpts(term, before, after):
+    # 9: Ambush, Disruption, Wild Dice and RSU were defined beyond the excerpts; "pinned" left out step 4's
+    # intensity-2 condition, which the calculator's default (po-pinning-harassing) applies.
+    definition = TERMS[term].definition
+    assert before not in definition and after in definition
+
+
+def test_deviation_distance_reads_as_a_count_of_dice():
+    # 10: "D6 rolled | 1, Inches added | 3" reads as "on a 1, add 3"; the headings now say how many dice.
+    from build_pages import table_markdown
+    from rules_py.tables import load
+
+    text = table_markdown(load("combat_hq", "deviation_distance"))
+    assert "| How many D6 | Inches added to their total |" in text
+    assert "D6 rolled" not in text
+
+
+def test_konrad_sheet_gives_the_extra_point_for_a_cut_off_depot_too():
+    # 10: the sheet gave the extra -1 only for a moved depot; the calculator's default (konrad-cut-off-depot)
+    # also applies it to a depot cut off from every friendly map edge.
+    sheet = read("docs/sheets/konrad.md")
+    assert "cut off from every friendly map edge: the extra modifier of the depot table, once" in sheet
+    assert "A cut-off depot is treated like a moving one" in NOTES["konrad-cut-off-depot"].reading
+    cut_off = next(f for f in get("konrad-supply").fields if f.name == "cut_off_depot")
+    assert cut_off.default == "extra"  # the choice "with the moving depot's extra penalty"

@@ -8,7 +8,7 @@ declare global {
     document$?: Observable<Document>;
     location$?: Observable<URL>;
     // calculator.mjs: the engine, for the benchmark, the tests and offline.mjs.
-    fireMissionEngine?: import("../docs/assets/calc/calculator.mjs").Engine;
+    fireMissionEngine?: import("../docs/assets/calc/engine.mjs").Engine;
     // Set by the head's script (docs/assets/head/early-worker.js) on a calculator's
     // own page with a query, taken over by calculator.mjs.
     fireMissionEarlyWorker?: import("../docs/assets/calc/protocol.mjs").EarlyWorker;

@@ -127,7 +127,7 @@ CALCULATORS = (
             Field("prepared", "bool", "Prepared for defence", "A structure prepared for defence: table 7's prepared columns (structures only).", default=False),
             Field("levels", "int", "Levels", "Storeys of a multi-storey structure (2 or more); any other cover counts as one level.", default=1, minimum=1, maximum=MAX_LEVELS),
             Field("barrage_points", "int", "Barrage points", "Added to the collapse throw. Our excerpt never defines them: enter the figure your full rules give (see the Interpretation note).", default=USUAL_INTENSITY, minimum=0, maximum=60),
-            Field("dice_thrown", "int", "Dice thrown", "The source says “6dice”: read as one D6 by default; set 6 to throw six dice as written (see the Interpretation note).", default=1, minimum=1, maximum=6),
+            Field("dice_thrown", "int", "Dice thrown", "The source says “6dice”: the Interpretation note gives our reading, the number this starts at; set 6 to throw six dice as written.", default=1, minimum=1, maximum=6),
             Field("storeys", "choice", "Multi-storey reading", "How “per level, top down” works; see the Interpretation note.", default="whole", choices=STOREYS),
             Field("collapse_on", "choice", "Collapse on", "Whether the throw must equal or beat the score to collapse, or beat it; see the Interpretation note.", default="reach", choices=COLLAPSE_ON),
         ),

@@ -19,7 +19,7 @@ const MAX_IMPORT = 1_000_000; // bytes: far more than 100 missions take
 
 /**
  * @param {HTMLElement} root
- * @param {import("./calculator.mjs").Engine} engine
+ * @param {import("./engine.mjs").Engine} engine
  * @param {() => Promise<any[]>} loadSchema the calculators' list
  */
 export async function mountInPlay(root, engine, loadSchema) {

@@ -6,7 +6,7 @@
 
 import { el } from "./results.mjs";
 
-// What the engine is doing while it starts (engine.progress, from calculator.mjs).
+// What the engine is doing while it starts (engine.progress, from engine.mjs).
 function engineProgress(progress) {
   if (!progress) return "Starting the calculator engine\u2026";
   if (progress.phase === "download") {
@@ -20,7 +20,7 @@ function engineProgress(progress) {
 }
 
 /**
- * The note under a view's answer about the engine (calculator.mjs's Engine)
+ * The note under a view's answer about the engine (engine.mjs's Engine)
  * and the view's last request: while it starts, restarts or has failed, when
  * the view's request stopped it (problem), or when it restarted since the
  * view's last answer (answered: the generation that gave it). Bad: a failure.

@@ -1,4 +1,4 @@
-// The messages between the page (calculator.mjs, Engine) and the engine's
+// The messages between the page (engine.mjs, Engine) and the engine's
 // worker (worker.mjs), as JSDoc types that both sides name, so that TypeScript
 // (`make check-js`) checks every message either side posts or reads. Types
 // only: nothing imports this module at run time.
@@ -44,7 +44,7 @@
 
 /**
  * A worker the page's head started (docs/assets/head/early-worker.js) and
- * calculator.mjs takes over, with what it said meanwhile.
+ * engine.mjs takes over (Engine.spawn), with what it said meanwhile.
  * @typedef {{worker: Worker, name: string, messages: WorkerMessage[], failed: boolean, error: string}} EarlyWorker
  */
 

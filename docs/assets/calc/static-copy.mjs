@@ -1,7 +1,8 @@
-// The build's work in a calculator's page, taken over by the live view: the
-// answers it embedded (defaults and examples, scripts/calculator_hooks.py),
-// and its copy of the calculator (scripts/render_calculators.py), which the
-// page showed until now, with what the player did there before the glue came.
+// The build's work in a calculator's page: the answers it embedded (defaults
+// and examples, scripts/calculator_hooks.py), and its copy of the calculator
+// (scripts/render_calculators.py), woken as soon as the page is parsed
+// (calculator.mjs: wakeCopy; failCopy if the form code cannot load) and taken
+// over by the live view with what the player did there before it came.
 
 // The answers the build embedded in the calculator (defaults and examples), or none.
 export function readPrerendered(root) {
@@ -73,4 +74,61 @@ export function takeOver(view, { typed, seed, mode, open, focus }) {
   if (!widget) return;
   widget.focus();
   if (typeof focus.start === "number" && typeof widget.setSelectionRange === "function") widget.setSelectionRange(focus.start, focus.end);
+}
+
+// The copy answers its default inputs alone, and its controls come disabled
+// (class fm-inert): with scripts off, or before this module runs, it shows
+// the answer to the inputs it shows and takes no other. This module enables
+// them, so that the player can start before the form code (view.mjs) has
+// arrived, which takes over what they did; the copy's answer is withdrawn at
+// their first change (its note says the calculator is loading). Should the form
+// code or the calculators' list fail to load (an error of the import or the
+// fetch: no time limit guesses it), the copy goes back to the inputs it
+// answers, disabled, with the message first in its answer box, in view.
+export const COPY = ":scope > .fm-static";
+const CONTROLS = "input, select, textarea, button";
+
+function copyNote(copy, text) {
+  const note = copy.querySelector(".fm-answer-box .fm-engine");
+  if (!note) return;
+  note.textContent = text;
+  note.hidden = !text;
+}
+
+export function wakeCopy(root) {
+  const copy = root.querySelector(COPY);
+  if (!copy || copy.dataset.awake) return;
+  copy.dataset.awake = "true";
+  for (const control of copy.querySelectorAll(".fm-inert")) control.disabled = false;
+  const changed = (event) => {
+    if (!event.target.matches?.(CONTROLS) || copy.classList.contains("fm-static-failed")) return;
+    if (event.target.closest(".fm-roll-box")) return; // the seed, Use my dice: no input changes
+    copy.classList.add("fm-static-changed");
+    copyNote(copy, "The calculator is still loading: its answer to these inputs shows once it has.");
+  };
+  copy.addEventListener("input", changed);
+  copy.addEventListener("change", changed);
+}
+
+export function failCopy(copy, message) {
+  for (const control of copy.querySelectorAll(CONTROLS)) {
+    if (control.type === "checkbox" || control.type === "radio") control.checked = control.defaultChecked;
+    else if (control.tagName === "SELECT") for (const option of control.options) option.selected = option.defaultSelected;
+    else if (control.tagName !== "BUTTON") control.value = control.defaultValue;
+    if (control.classList.contains("fm-inert")) control.disabled = true;
+  }
+  copy.classList.remove("fm-static-changed");
+  copy.classList.add("fm-static-failed");
+  copyNote(copy, "");
+  const box = copy.querySelector(".fm-answer-box .fm-errors");
+  const query = document.documentElement.classList.contains("fm-query") ? ", not those in the address" : "";
+  const text = `${message} It shows its answer to its default inputs${query}, and cannot answer others: reload the page to try again.`;
+  if (box) {
+    const note = document.createElement("p");
+    note.className = "fm-copy-failed";
+    note.textContent = text;
+    box.replaceChildren(note);
+    box.hidden = false;
+  }
+  return box ? null : text;
 }

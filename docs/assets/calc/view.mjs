@@ -28,7 +28,7 @@ export class CalculatorView {
   /**
    * @param {HTMLElement} root the calculator's root, .calculator[data-calculator]
    * @param {any} schema its entry in calculators.json
-   * @param {import("./calculator.mjs").Engine} engine
+   * @param {import("./engine.mjs").Engine} engine
    * @param {boolean} standalone whether this is the calculator's own page
    */
   constructor(root, schema, engine, standalone) {
@@ -168,7 +168,7 @@ export class CalculatorView {
 
   // ------------------------------------------------------------ the engine
 
-  // The engine's state (calculator.mjs's Engine) and this view's last request,
+  // The engine's state (engine.mjs's Engine) and this view's last request,
   // beside the calculator: a message while the engine starts, restarts or has
   // failed, or when this view's request stopped it; results dimmed while they
   // are not an answer to the inputs shown (this.problem) or cannot be renewed.

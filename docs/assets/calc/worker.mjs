@@ -1,5 +1,5 @@
 // Fire Mission's calculator engine: rules_py on the site's own copy of Pyodide,
-// in one module Web Worker per tab (started by calculator.mjs). This module is
+// in one module Web Worker per tab (started by engine.mjs's Engine). This module is
 // the message loop; loader.mjs fetches the engine's files and starts Python.
 //
 // The messages, both ways, are typed in protocol.mjs (RequestMessage in,
@@ -22,7 +22,7 @@ function post(message) {
 
 // The page names each worker uniquely; the worker holds a Web Lock of that name
 // until it is gone, however it goes (close(), a crash): the page, waiting for
-// the same lock, learns of it at once (calculator.mjs). Browsers without Web
+// the same lock, learns of it at once (engine.mjs). Browsers without Web
 // Locks (or an insecure context) rely on the page's time limit per answer.
 if (self.name && self.navigator?.locks) {
   navigator.locks.request(self.name, () => {

@@ -1,0 +1,278 @@
+// The calculators' engine as the page sees it: one Web Worker (worker.mjs)
+// running rules_py, started once per tab (calculator.mjs holds the one
+// instance), restarted when it stops, and given one request at a time.
+// Messages with the worker are typed in protocol.mjs.
+
+// How long the engine may take: to start (download and boot Python), and to
+// answer one request once it has started. Pages and tests may lower them
+// (window.fireMissionBootTimeoutMs, window.fireMissionAnswerTimeoutMs).
+const BOOT_TIMEOUT_MS = 60000;
+const ANSWER_TIMEOUT_MS = 30000;
+// A worker that stops this many times in a row without answering anything in
+// between is not started again: something is wrong that a restart cannot mend.
+const MAX_RESTARTS = 3;
+
+function engineError(kind, message) {
+  return Object.assign(new Error(message), { kind });
+}
+
+function seconds(ms) {
+  const s = Math.round(ms / 1000);
+  return `${s} second${s === 1 ? "" : "s"}`;
+}
+
+// One Web Worker (worker.mjs) at a time runs rules_py. The engine sends it one
+// request at a time and keeps the rest here, so that a request superseded by a
+// newer one with the same key is dropped before it costs anything, and each
+// request's time limit runs from the moment the worker takes it.
+//
+// States, told to every listener (onChange) with a message for the player:
+//   idle        not started (no calculator on the page yet)
+//   starting    the first worker is booting; message ""
+//   ready       answering; message "" or, after a restart, what happened
+//               (a view shows it until it has an answer of the new worker:
+//               compare the `generation` call() gives with engine.generation)
+//   restarting  a worker stopped (crash, close(), uncaught error) or ran past
+//               a time limit and a new one is booting; message says why
+//   failed      the engine cannot run here; message says why (final)
+// call() rejects with an Error whose `kind` is "superseded" (a newer request
+// with the same key came; nothing to show), "timeout" or "crashed" (this
+// request stopped the worker, which has been restarted: its message is for
+// the player) or "failed" (the engine's message says why).
+export class Engine {
+  constructor() {
+    this.state = "idle";
+    this.message = "";
+    // While starting: what the worker is doing, from its "progress" messages.
+    // phase: "download" (loaded of total bytes of the engine's files have
+    // arrived), "python" (all in; Python is starting) or "rules" (Python is
+    // up; the rules are being imported). null before the worker's first word.
+    this.progress = null;
+    this.seq = 0;
+    this.queue = []; // requests not yet sent to the worker
+    this.current = null; // the request the worker has
+    this.listeners = new Set();
+    this.generation = 0; // workers started
+    this.startsSoon = false; // idle, but this page will start it (its calculator's own page)
+    this.restarts = 0; // restarts since the last answer
+  }
+
+  onChange(fn) {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  notify() {
+    for (const fn of [...this.listeners]) fn(this.state, this.message);
+  }
+
+  start() {
+    if (this.state !== "idle") return;
+    if (location.protocol === "file:") {
+      this.fail("The calculators need the site to be served over HTTP: a page opened from a file cannot start their engine. Run `make serve`, or any static web server, and open the page from it.");
+      return;
+    }
+    if (typeof Worker === "undefined" || typeof WebAssembly === "undefined") {
+      this.fail("This browser cannot run the calculators' engine (it needs Web Workers and WebAssembly).");
+      return;
+    }
+    this.startedAt = performance.now(); // since navigation start: how long the page kept the engine waiting
+    this.spawn();
+  }
+
+  // A new worker. Its name is unique, and the worker holds a Web Lock of that
+  // name for as long as it lives: the page asks for the same lock, and is
+  // granted it the moment the worker is gone, however it went (close(), a
+  // crash), which no event on the Worker object tells.
+  spawn() {
+    const generation = ++this.generation;
+    this.state = generation === 1 ? "starting" : "restarting";
+    this.booted = false;
+    this.notify();
+    const bootMs = window.fireMissionBootTimeoutMs || BOOT_TIMEOUT_MS;
+    this.timer = setTimeout(() => {
+      if (this.booted || this.generation !== generation) return;
+      this.fail(
+        `The calculators' engine did not start within ${seconds(bootMs)}: its files have not all arrived. Reload to try again; ` +
+          "if this site is self-hosted, check that the whole of the built site/ folder was published.",
+      );
+    }, bootMs);
+    /** @type {Worker & {lockName?: string}} */
+    let worker;
+    // The first worker of a page loaded with inputs in its address may have been
+    // started already, by the page's head (docs/assets/head/early-worker.js):
+    // taken over here, with what it said meanwhile.
+    const early = generation === 1 ? window.fireMissionEarlyWorker : null;
+    delete window.fireMissionEarlyWorker;
+    if (generation === 1) this.startedInHead = Boolean(early); // for tests and the benchmark
+    try {
+      const name = early ? early.name : `fire-mission-engine ${generation} ${Math.random().toString(36).slice(2)}`;
+      worker = early ? early.worker : new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name });
+      worker.lockName = name;
+    } catch (error) {
+      this.fail(`The calculators' engine could not start: ${error.message}`);
+      return;
+    }
+    this.worker = worker;
+    const failed = (message) => this.died(message ? `an error: ${message}` : "its script did not load");
+    worker.onmessage = (event) => {
+      if (this.worker === worker) this.receive(event.data);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (this.worker === worker) failed(event.message);
+    };
+    for (const message of early ? early.messages.splice(0) : []) if (this.worker === worker) this.receive(message);
+    if (early && early.failed && this.worker === worker) failed(early.error);
+    this.dispatch();
+  }
+
+  /** @param {import("./protocol.mjs").WorkerMessage} message */
+  receive(message) {
+    if (message.type === "alive") {
+      const worker = this.worker;
+      navigator.locks?.request(worker.lockName, () => {
+        if (this.worker === worker) this.died("it was closed or crashed");
+      });
+    } else if (message.type === "ready") {
+      clearTimeout(this.timer);
+      this.booted = true;
+      this.state = "ready";
+      if (this.generation === 1) {
+        this.bootMs = message.bootMs;
+        this.phases = message.phases;
+        this.fromSnapshot = message.snapshot;
+      } else {
+        this.message = this.stoppedBecause;
+      }
+      this.notify();
+      this.startTimer();
+    } else if (message.type === "progress") {
+      if (this.state !== "starting") return;
+      this.progress = { phase: message.phase, loaded: message.loaded, total: message.total };
+      this.notify();
+    } else if (message.type === "prefetched") {
+      // The worker has fetched all it will; true if the snapshot is among it (the next visit starts from it).
+      this.snapshotPrefetched = message.ok;
+      this.files = message.files; // the engine's files this worker fetched (assets/offline.mjs has them kept)
+      this.notify();
+    } else if (message.type === "loaded") {
+      if (this.generation === 1) this.imported = message.imported; // for tests
+    } else if (message.type === "warm") {
+      this.warmUp = { answers: message.answers, ms: message.ms };
+    } else if (message.type === "failed") {
+      this.fail(`The calculators' engine could not start: ${message.message.replace(/\.?$/, ".")}`);
+    } else if (message.type === "answer") {
+      const request = this.current;
+      if (!request || request.seq !== message.seq) return;
+      clearTimeout(request.timer);
+      this.current = null;
+      this.restarts = 0;
+      if (request.superseded) request.reject(engineError("superseded", "a newer request replaced this one"));
+      else request.resolve({ answer: JSON.parse(message.answer), ms: message.ms, generation: this.generation });
+      this.dispatch();
+    }
+  }
+
+  // The next request to the worker, once it has none. One sent before the
+  // worker is ready waits in the worker (so it is answered first, before the
+  // warm-up); its time limit starts when the worker is ready.
+  dispatch() {
+    if (this.current || !this.worker || !this.queue.length) return;
+    this.current = this.queue.shift();
+    /** @type {import("./protocol.mjs").RequestMessage} */
+    const message = { seq: this.current.seq, request: this.current.request };
+    this.worker.postMessage(message);
+    if (this.booted) this.startTimer();
+  }
+
+  startTimer() {
+    const request = this.current;
+    if (!request || request.timer !== undefined) return;
+    request.timer = setTimeout(() => {
+      if (this.current !== request) return;
+      this.current = null;
+      const limit = seconds(request.timeoutMs);
+      request.reject(
+        engineError("timeout", `This answer took longer than ${limit}, so the calculators' engine was stopped and started again. Change an input to try again.`),
+      );
+      this.restart(`an answer took longer than ${limit}`);
+    }, request.timeoutMs);
+  }
+
+  // The worker has gone (or sent an uncaught error, after which it cannot be trusted).
+  died(reason) {
+    if (this.state === "failed") return;
+    if (!this.booted) {
+      this.fail(`The calculators' engine could not start: ${reason}.`);
+      return;
+    }
+    const request = this.current;
+    this.current = null;
+    if (request) {
+      clearTimeout(request.timer);
+      // Not sent again: it may be what stops the worker.
+      request.reject(engineError("crashed", `The calculators' engine stopped while working this out (${reason}) and was started again. Change an input to try again.`));
+    }
+    this.restart(reason);
+  }
+
+  restart(reason) {
+    this.terminate();
+    if (++this.restarts > MAX_RESTARTS) {
+      this.fail(`The calculators' engine stopped ${this.restarts} times in a row (the last time, ${reason}). Reload the page to try again.`);
+      return;
+    }
+    this.message = `The calculators' engine stopped (${reason}); starting it again\u2026`;
+    this.stoppedBecause = `The calculators' engine stopped (${reason}) and was started again.`;
+    this.spawn(); // requests still waiting go to the new worker
+  }
+
+  terminate() {
+    clearTimeout(this.timer);
+    const worker = this.worker;
+    this.worker = null;
+    worker?.terminate();
+  }
+
+  fail(message) {
+    if (this.state === "failed") return;
+    this.terminate();
+    this.state = "failed";
+    this.message = message;
+    const lost = [...(this.current ? [this.current] : []), ...this.queue.splice(0)];
+    this.current = null;
+    for (const request of lost) {
+      clearTimeout(request.timer);
+      request.reject(engineError("failed", message));
+    }
+    this.notify();
+  }
+
+  // One request to rules_py.call_json. `key` (say, one per calculator view):
+  // a newer request with the same key supersedes this one, which is then
+  // dropped unsent, or its answer is (promise rejected, kind "superseded").
+  /**
+   * @param {import("./protocol.mjs").EngineRequest} request
+   * @param {{key?: unknown, timeoutMs?: number}} [options]
+   * @returns {Promise<{answer: any, ms: number, generation: number}>}
+   */
+  call(request, { key, timeoutMs } = {}) {
+    if (this.state === "failed") return Promise.reject(engineError("failed", this.message));
+    this.start(); // the engine starts when a calculator first needs it
+    const seq = ++this.seq;
+    return new Promise((resolve, reject) => {
+      if (key !== undefined) {
+        this.queue = this.queue.filter((old) => {
+          if (old.key !== key) return true;
+          old.reject(engineError("superseded", "a newer request replaced this one"));
+          return false;
+        });
+        if (this.current && this.current.key === key) this.current.superseded = true;
+      }
+      timeoutMs ??= window.fireMissionAnswerTimeoutMs || ANSWER_TIMEOUT_MS;
+      this.queue.push({ seq, request, key, timeoutMs, resolve, reject });
+      this.dispatch();
+    });
+  }
+}
