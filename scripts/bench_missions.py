@@ -56,7 +56,7 @@ CASES = [
 def run_all(config: dict) -> dict:
     """Every figure in this runtime (CPython, or Pyodide through pyodide_main)."""
     import rules_py
-    from bench_icepool import _ms, clear_caches
+    from bench_icepool import _ms, clear_caches  # beside this file: Python puts a script's folder on its path
 
     rows = []
     for calc_id, label, inputs in config["cases"]:
@@ -80,7 +80,6 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="runs per figure, median (default 5)")
     parser.add_argument("--no-pyodide", action="store_true", help="CPython only")
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT / "scripts"))  # bench_icepool's timing helpers
     config = {"repeats": args.repeats, "cases": CASES}
     results = [run_all(config)]
     if not args.no_pyodide:
