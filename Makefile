@@ -71,22 +71,28 @@ system-deps:
 	echo "Installing Debian's $(SYSTEM_DEPS)"; \
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_DEPS) >/dev/null
 
-# The fast tier: lint, then every test that needs neither a built site nor a
-# browser, and the page's own JavaScript (check-js). Its tests share nothing
+# The fast tier: lint, the typed answer's generated types up to date with its
+# schema (scripts/answer_types.py) and its Python builders type-checked against
+# them (mypy; tsc checks the page's side in check-js), then every test that
+# needs neither a built site nor a browser, and the page's own JavaScript (check-js). Its tests share nothing
 # but the source tree, so they run on every core (pytest-xdist): on this
 # project's 2-core machines that keeps make check within its minute.
 check: $(VENV)/.installed check-js
 	$(PY) -m ruff check --quiet
+	$(PY) scripts/answer_types.py --check
+	$(PY) -m mypy
 	$(PY) -m pytest -q -n auto -m "not site and not browser and not firefox and not webkit"
 
 # The page's JavaScript: ESLint (eslint.config.mjs), TypeScript on its JSDoc
-# types (the page's code, then the engine's worker, which has a worker's
-# globals: jsconfig.json, jsconfig.worker.json), then its tests on Node's
+# types (the page's code; the modules that already pass strictly, the typed
+# answer's renderers first, strictly: jsconfig.strict.json; then the engine's
+# worker, which has a worker's globals: jsconfig.json, jsconfig.worker.json), then its tests on Node's
 # built-in runner (the map grid's cases shared with rules_py, tests/map_grid_cases.json).
 NODE_BIN := node_modules/.bin
 check-js: node_modules/pyodide/.installed
 	$(NODE_BIN)/eslint --max-warnings=0 .
 	$(NODE_BIN)/tsc -p jsconfig.json
+	$(NODE_BIN)/tsc -p jsconfig.strict.json
 	$(NODE_BIN)/tsc -p jsconfig.worker.json
 	node --test tests/
 

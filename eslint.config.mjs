@@ -1,6 +1,6 @@
 // ESLint's flat config: the page's code (docs/assets/, browser modules), the
-// engine's worker, the service worker's engine cache and the build's Node
-// scripts, each with the globals of where it runs. Run by `make check-js`.
+// engine's worker, the service worker's engine cache, the build's Node
+// scripts and the functions run in a page, each with the globals of where it runs. Run by `make check-js`.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -22,7 +22,7 @@ export default [
   },
   {
     // The engine's worker and its loader run in a module Web Worker.
-    files: ["docs/assets/calc/worker.mjs", "docs/assets/calc/loader.mjs"],
+    files: ["docs/assets/calc/worker.mjs", "docs/assets/calc/loader.mjs", "docs/assets/calc/loader/*.mjs"],
     languageOptions: { globals: { ...globals.worker } },
   },
   {
@@ -39,5 +39,10 @@ export default [
   {
     files: ["scripts/**/*.mjs", "tests/**/*.mjs", "eslint.config.mjs"],
     languageOptions: { sourceType: "module", globals: { ...globals.node } },
+  },
+  {
+    // Functions the build, the benchmarks and the tests run in a page (scripts/page_functions.py).
+    files: ["scripts/page/*.mjs", "tests/page/*.mjs"],
+    languageOptions: { globals: { ...globals.browser } },
   },
 ];

@@ -20,9 +20,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field as dataclass_field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
-from .dice import Distribution, Rolling, Step, enumerate_outcomes, enumerate_steps
+from .dice import Dice, Distribution, Rolling, Step, enumerate_given, enumerate_outcomes, enumerate_steps
 from .formats import format_value
 from .grid import check_spec, text_limit
 
@@ -181,7 +181,7 @@ class Outcome:
     ``extra`` lists non-numeric values an int outcome may take ("later")."""
 
     name: str
-    type: str
+    type: Literal["int", "bool", "choice"]
     label: str
     help: str = ""
     values: tuple[str, ...] = ()
@@ -189,11 +189,15 @@ class Outcome:
     # Drawing on a map input, for a generic map editor: "unit" shows the value on
     # the cell of the unit labelled ``unit``; "path" values are cell paths and
     # "cells" values are cell sets, both written "row.col row.col ..." (0-based).
-    draw: str = ""
+    draw: Literal["", "unit", "path", "cells"] = ""
     unit: str = ""
     # True when the words in ``extra`` mean "past every number" ("later",
     # "more") and so rank above the numbers in at least / at most.
     extra_above: bool = False
+    # For a unit outcome: the map legend's name for its badges, the same for
+    # every unit ("modifier"). Its label is the unit's, then the key:
+    # "Unit a: modifier" (see unit_label).
+    key: str = ""
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
@@ -202,6 +206,13 @@ class Outcome:
             raise ValueError(f"{self.name}: unknown outcome type {self.type!r}")
         if self.draw not in ("", "unit", "path", "cells") or (self.draw == "unit") != bool(self.unit):
             raise ValueError(f"{self.name}: draw {self.draw!r} with unit {self.unit!r}")
+        if (self.draw == "unit") != bool(self.key) or (self.key and not self.label.endswith(f": {self.key}")):
+            raise ValueError(f"{self.name}: a unit outcome, and only one, has a key, and its label ends with it: {self.label!r}, key {self.key!r}")
+
+    @property
+    def unit_label(self) -> str:
+        """A unit outcome's unit as its label names it: "Unit a" of "Unit a: modifier"."""
+        return self.label.removesuffix(f": {self.key}")
 
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"name": self.name, "type": self.type, "label": self.label, "help": self.help}
@@ -346,8 +357,25 @@ class Calculator:
             steps = tuple(found)
         else:
             outcomes = enumerate_outcomes(self._run, items)
+        return self.odds_of(inputs, outcomes, steps)
+
+    def odds_given(self, inputs: dict[str, Any], values: Sequence[Any]) -> Odds:
+        """Exact odds of every outcome on validated ``inputs`` with the first
+        rolls' results held at ``values`` (what :class:`rules_py.dice.Given`
+        recorded of the dice a player rolled): the rest enumerated."""
+        return self.odds_of(inputs, enumerate_given(self._run, (tuple(sorted(inputs.items())),), list(values)))
+
+    def odds_of(self, inputs: dict[str, Any], outcomes: dict[str, Distribution], steps: tuple[Step, ...] = ()) -> Odds:
+        """The :class:`Odds` of distributions this procedure gave on validated
+        ``inputs``, with the notes in force (AssertionError when the procedure
+        returned other outcomes than it declares: a bug, never bad input)."""
         self._check_outcomes(inputs, outcomes)
         return Odds(self, inputs, outcomes, self.notes(inputs) if self.notes else [], steps)
+
+    def play(self, dice: Dice, inputs: dict[str, Any]) -> Mapping[str, Any]:
+        """The procedure on validated ``inputs`` with ``dice`` in any mode of
+        :mod:`rules_py.dice` (the dice a player rolled: :class:`rules_py.dice.Given`)."""
+        return self._run(dice, tuple(sorted(inputs.items())))
 
     def roll(self, seed: int, raw: Mapping[str, Any] | None = None, **kwargs: Any) -> Roll:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:

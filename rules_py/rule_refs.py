@@ -19,8 +19,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .tables import Table
+
+if TYPE_CHECKING:
+    from .answer import shapes
 
 _ANCHOR = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _PAGE = re.compile(r"^([a-z0-9-]+/)*[a-z0-9-]+\.md$")
@@ -81,7 +85,7 @@ def page_href(page: str) -> str:
     return stem + "/"
 
 
-def rule_doc(rule: Rule, page: str) -> dict[str, str]:
+def rule_doc(rule: Rule, page: str) -> shapes.Rule:
     """A reference in the typed answer: the page and anchor, the link from the
     site's root (``href``) and what the link says (``title``)."""
     rule = rule.on(page)

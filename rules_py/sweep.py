@@ -19,12 +19,16 @@ outcomes, so the list still has every value.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Literal, Mapping
 
 from .answer import SCHEMA_ID, OddsAnswer
+from .answer.wording import odds_headline
 from .calculator import Calculator, Field, InputError, quoted
 from .formats import decimal, format_probability, format_value, input_label, percent, signed
 from .registry import get
+
+if TYPE_CHECKING:
+    from .answer import shapes
 
 
 def values_of(field: Field) -> list[str]:
@@ -67,6 +71,7 @@ def sweep_odds(calc: Calculator, raw: Mapping[str, Any] | None, name: str, value
         except InputError as e:
             refused = refused or e
     if others is None:
+        assert refused is not None  # every value refused: the first refusal says why
         raise refused
     rows: list[tuple[str, OddsAnswer | InputError]] = []
     for value in values:
@@ -92,12 +97,14 @@ def sweep(calculator_id: str, inputs: Mapping[str, Any] | None, name: str) -> di
 TARGETS = (Fraction(1, 2), Fraction(3, 4), Fraction(9, 10))  # the chances "what it takes" names
 
 
-def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str) -> dict[str, Any]:
+def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str) -> shapes.SweepAnswer:
     """The typed sweep the page draws ("How it changes"): the calculator's
     headline outcome at every value of ``name`` (its chance of yes, or for a
-    number its average), each row's text and bar, and ``reaches``: for 50 %,
-    75 % and 90 %, the first value in the schema's order at which the chance
-    reaches it (None if none does), so that a page can say what it takes."""
+    number its average), each row's text and bar, and ``reaches``: for a
+    chance, for 50 %, 75 % and 90 %, the first value in the schema's order at
+    which the chance reaches it (its value None if none does), so that a page
+    can say what it takes; None for an average or a likeliest value, which
+    reach no chance."""
     calc = get(calculator_id)
     field = _field(calc, name)
     others, rows = sweep_odds(calc, inputs, name)
@@ -107,33 +114,31 @@ def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str
     heads = answers[0].headline()
     chosen = next((h for h in heads if h.outcome.type == "bool"), heads[0])
     outcome = chosen.outcome
-    measure = "chance" if outcome.type == "bool" else "mean" if outcome.type == "int" else "likeliest"
-    points: list[dict[str, Any]] = []
+    measure: Literal["chance", "mean", "likeliest"] = "chance" if outcome.type == "bool" else "mean" if outcome.type == "int" else "likeliest"
     numbers: list[Fraction | None] = []
-    for value, a in rows:
-        row: dict[str, Any] = {"value": value, "label": input_label(field, field.parse(value))}
+    for _, a in rows:
         if isinstance(a, InputError):
-            row.update(error=str(a), number=None, text=None)
             numbers.append(None)
-        else:
-            odds = a.outcome(outcome.name)
-            if measure == "chance":
-                x: Fraction | None = odds.p(True)
-                row.update(number=format_probability(x), text=percent(x))
-            elif measure == "mean" and odds.mean is not None:
-                x = odds.mean
-                row.update(number=signed(x), text=decimal(x, 2))
-            else:
-                x = None
-                row.update(number=None, text=odds.headline())
-            numbers.append(x)
-        points.append(row)
+            continue
+        odds = a.outcome(outcome.name)
+        numbers.append(odds.p(True) if measure == "chance" else odds.mean if measure == "mean" else None)
     # Bars: a chance on its own scale of 0-100 %, an average on the largest one's.
     top = 1 if measure == "chance" else max((abs(x) for x in numbers if x is not None), default=0)
-    for row, x in zip(points, numbers):
-        row["bar"] = None if x is None or not top else decimal(abs(x) / top * 100, 2)
-    reaches = []
+    points: list[shapes.SweepRow] = []
+    for (value, a), x in zip(rows, numbers):
+        label = input_label(field, field.parse(value))
+        bar = None if x is None or not top else decimal(abs(x) / top * 100, 2)
+        if isinstance(a, InputError):
+            points.append({"value": value, "label": label, "error": str(a), "number": None, "text": None, "bar": bar})
+        elif x is None:
+            points.append({"value": value, "label": label, "number": None, "text": odds_headline(a.outcome(outcome.name)), "bar": bar})
+        elif measure == "chance":
+            points.append({"value": value, "label": label, "number": format_probability(x), "text": percent(x), "bar": bar})
+        else:
+            points.append({"value": value, "label": label, "number": signed(x), "text": decimal(x, 2), "bar": bar})
+    reaches: list[shapes.Reach] | None = None
     if measure == "chance":
+        reaches = []
         for target in TARGETS:
             first = next((row for row, x in zip(points, numbers) if x is not None and x >= target), None)
             reaches.append({
@@ -141,7 +146,7 @@ def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str
                 "value": first["value"] if first else None, "label": first["label"] if first else None,
                 "text": f"{percent(target)} {outcome.label.lower()}: {field.label} {first['label']}" if first
                 else f"{percent(target)} {outcome.label.lower()}: no value of {field.label.lower()} reaches it",
-            })
+            })  # fmt: skip
     return {
         "schema": SCHEMA_ID,
         "kind": "sweep",

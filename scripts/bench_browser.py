@@ -64,6 +64,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from local_site import COMPRESSIBLE, HostServer, Link, launch
+from page_functions import page_function
 
 import rules_py
 from rules_py.calculator import InputError
@@ -129,16 +130,7 @@ def bare_boot(profile: Profile) -> float:
 # answer's lines (elementtiming="fm-answer", on the build's copy of the calculator
 # and on the live view's), from a buffered observer; null if none comes in limitMs
 # (a site built before the marks).
-ANSWER_PAINTED = """(limitMs) => new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(null), limitMs);
-    new PerformanceObserver((list, observer) => {
-        const times = list.getEntries().filter((e) => e.identifier === "fm-answer").map((e) => e.renderTime || e.loadTime);
-        if (!times.length) return;
-        clearTimeout(timer);
-        observer.disconnect();
-        resolve(Math.min(...times));
-    }).observe({ type: "element", buffered: true });
-})"""
+ANSWER_PAINTED = page_function(ROOT / "scripts" / "page" / "bench_answer_painted.mjs")
 
 
 def answer_at(page, calc_id: str, painted: bool = False) -> dict:
@@ -346,16 +338,7 @@ def print_table(results: list[dict]) -> None:
             print(f"  offline failure ({r['profile']}): {failure}")
 
 
-ROUND_TRIPS = """async ([id, inputs, repeats]) => {
-    const out = [];
-    for (let i = 0; i < repeats; i++) {
-        const t0 = performance.now();
-        const { answer, ms } = await fireMissionEngine.call({ op: "odds", id, inputs, describe: true });
-        if (answer.error) throw new Error(answer.error);
-        out.push([performance.now() - t0, ms]);
-    }
-    return out;
-}"""
+ROUND_TRIPS = page_function(ROOT / "scripts" / "page" / "bench_round_trips.mjs")
 
 
 def unseen_inputs(calc, count: int = 3) -> list[dict[str, str]]:

@@ -44,27 +44,15 @@ ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
 
 from local_site import StaticServer, launch  # noqa: E402
+from page_functions import page_function  # noqa: E402
 
 import rules_py  # noqa: E402
 
 CALC = "konrad-supply"
 TIMEOUT_MS = 120_000
 
-OBSERVE = """
-window.__bench = { long: [], keys: [] };
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__bench.long.push({ start: e.startTime, duration: e.duration });
-}).observe({ type: "longtask", buffered: true });
-// A keystroke's cost: from its beforeinput to the first task after the next frame.
-document.addEventListener("beforeinput", () => {
-  const t0 = performance.now();
-  console.timeStamp("bench-key-start");
-  requestAnimationFrame(() => setTimeout(() => {
-    window.__bench.keys.push(performance.now() - t0);
-    console.timeStamp("bench-key-end");
-  }, 0));
-}, true);
-"""
+OBSERVE = page_function(ROOT / "scripts" / "page" / "bench_observe_long_tasks.mjs")
+PASTE = page_function(ROOT / "scripts" / "page" / "bench_paste_map.mjs")
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
 
 
@@ -127,7 +115,7 @@ def main() -> int:
         tmp = os.environ.get("BENCH_TRACE_DIR", tmp)
         browser = launch(playwright)
         context = browser.new_context()
-        context.add_init_script(OBSERVE)
+        context.add_init_script(f"({OBSERVE})();")
         page = context.new_page()
         trace = Path(tmp) / "trace.json"
         browser.start_tracing(page=page, path=str(trace), categories=TRACE_CATEGORIES)
@@ -147,16 +135,7 @@ def main() -> int:
         page.wait_for_timeout(500)
         page.evaluate(stamp, "bench-paste-start")
         start = page.evaluate("performance.now()")
-        page.evaluate(
-            """([box, text]) => new Promise((done) => {
-                const area = document.querySelector(box);
-                const t0 = performance.now();
-                area.value = text;
-                area.dispatchEvent(new Event("input", { bubbles: true }));
-                requestAnimationFrame(() => setTimeout(() => done(performance.now() - t0), 0));
-            }).then((ms) => { window.__bench.paste = ms; })""",
-            [box, second],
-        )
+        page.evaluate(PASTE, [box, second])
         page.wait_for_selector(ready, timeout=TIMEOUT_MS)
         page.wait_for_timeout(500)  # the answer drawn, and its long tasks reported
         page.evaluate(stamp, "bench-paste-end")

@@ -232,12 +232,13 @@ def _sheet_systems():
 
 
 def sheets_index_table() -> str:
-    """The sheets index's table, with each PDF's page count and its large print's."""
-    lines = [GENERATED_NOTE, "| Rule system | Sheet | PDF | Large print |", "| --- | --- | --- | --- |"]
+    """The sheets index's table, with each PDF's page count and its large print's: three
+    columns, the sheet named by its rule system, so that it fits a phone's width."""
+    lines = [GENERATED_NOTE, "| Sheet | PDF | Large print |", "| --- | --- | --- |"]
     for sys_ in _sheet_systems():
         pages = sheet_pages(sys_.slug)
         lines.append(
-            f"| {sys_.title} | [{sys_.title} sheet]({sys_.slug}.md) | {_pdf_link('', sys_.slug, pages['pages'])} | "
+            f"| [{sys_.title}]({sys_.slug}.md) | {_pdf_link('', sys_.slug, pages['pages'])} | "
             f"{_pdf_link('', sys_.slug, pages['large_print_pages'], large=True)} |"
         )
     return "\n".join(lines) + "\n"
@@ -261,10 +262,18 @@ PLACEHOLDER = (
 )
 
 
+def embed_anchor(calc_id: str) -> str:
+    """The id a rules page's own link to its embedded calculator goes to (``#<id>``):
+    the page's top line links there, so the calculator is one tap from the top."""
+    return f"calculator-{calc_id}"
+
+
 def embed_markdown(calc: Calculator) -> str:
-    """The block a rules page includes to embed a calculator next to its rule."""
+    """The block a rules page includes to embed a calculator next to its rule, after
+    the empty element that the page's links to it go to (embed_anchor)."""
     return (
         GENERATED_NOTE
+        + f'\n<div class="fm-embed-anchor" id="{embed_anchor(calc.id)}"></div>\n'
         + f'\n<div class="calculator" data-calculator="{calc.id}" markdown>\n'
         + f"**[{calc.title}](../calculators/{calc.id}.md)**: {calc.description}\n\n"
         + PLACEHOLDER.replace(" The command line below gives the same answers.", "")

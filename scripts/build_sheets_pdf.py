@@ -22,12 +22,25 @@ The sheet is printed from a temporary local server, whose address must not end
 up in the PDF: before printing, every link to the site is pointed at the
 site's own address (the page's canonical link, there when the site was built
 with SITE_URL), or, without one, is made plain text.
+
+Paper carries the sheet alone. The print stylesheet hides the web page's
+chrome, notices and controls (``docs/assets/fire-mission.css``), and this step
+checks it: the text of every notice and control on the page as it is printed
+(the offline and new-version bars, the theme's banner and dialogs, buttons,
+status lines) must not be in the PDF's text (``pdftotext``), or the build
+fails naming the PDF and the text. The print runs with service workers
+blocked: it serves the site before its service worker is built
+(``scripts/build_sw.mjs`` comes last), so a page registering one there found
+no ``sw.js`` and said, on every page of every PDF, that no offline copy could
+be made.
 """
 
 from __future__ import annotations
 
 import re
+import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from build_pages import sheet_pages
@@ -50,6 +63,12 @@ UNLINK_LOCAL = """([local, site]) => {
     }
 }"""
 LARGE_PRINT = "(name) => document.documentElement.classList.add(name)"
+# What of the web page must never reach paper: its notices and controls, each one's text as the page holds it.
+WEB_ONLY = """() => {
+    const chrome = ".fm-update, .md-banner, .md-announce, .md-dialog, .md-consent, .md-skip, .md-top, button, [role=status], [role=alert]";
+    const texts = [...document.querySelectorAll(chrome)].map((e) => e.textContent.replace(/\\s+/g, " ").trim());
+    return [...new Set(texts.filter((t) => t.length > 1))];
+}"""
 
 
 def site_address(site: Path, slug: str) -> str | None:
@@ -64,6 +83,22 @@ def page_count(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf))
 
 
+def pdf_text(pdf: bytes) -> str:
+    """The PDF's text as pdftotext reads it, its whitespace collapsed (a notice wraps over lines)."""
+    out = subprocess.run(["pdftotext", "-raw", "-", "-"], input=pdf, capture_output=True, check=True).stdout
+    return " ".join(out.decode("utf-8").split())
+
+
+def web_page_on_paper(pdf: bytes, web_only: list[str]) -> list[str]:
+    """The texts of the page's notices and controls (``web_only``) that the PDF carries."""
+    text = pdf_text(pdf)
+    return [t for t in web_only if re.search(rf"(?<!\w){re.escape(t)}(?!\w)", text)]
+
+
+class WebPageOnPaper(ValueError):
+    """A page printed with some of its notices or controls on paper."""
+
+
 def sheets(site: Path = SITE) -> list[str]:
     return [s.slug for s in SYSTEMS if (site / "sheets" / s.slug / "index.html").exists()]
 
@@ -73,24 +108,39 @@ def pdf_name(slug: str, large: bool = False) -> str:
 
 
 def print_pdf(
-    page, url: str, scale: float = 1.0, width: str | None = None, links: tuple[str, str | None] | None = None, large: bool = False
+    page,
+    url: str,
+    scale: float = 1.0,
+    width: str | None = None,
+    links: tuple[str, str | None] | None = None,
+    large: bool = False,
+    before: Iterable[tuple[str, object]] = (),
 ) -> bytes:
     """One page of the site printed as Chromium prints it: print media, A4 unless ``width`` is given.
 
     ``links``: (the temporary server's address, the site's address or None),
     to point the page's links away from the temporary server first; ``large``:
-    the sheet's large print."""
+    the sheet's large print; ``before``: (function, argument) pairs evaluated on the
+    page once it has loaded (the tests put things on it). Raises WebPageOnPaper if the PDF carries any of the
+    web page's notices or controls."""
     page.goto(url, wait_until="load")
+    for function, argument in before:
+        page.evaluate(function, argument)
     if links:
         page.evaluate(UNLINK_LOCAL, list(links))
     if large:
         page.evaluate(LARGE_PRINT, LARGE)
     page.emulate_media(media="print")
+    web_only = page.evaluate(WEB_ONLY)  # read as the page is printed
     if width:
         # The stylesheet's @page size decides the layout (Chromium would lay an A4 page out and
         # shrink it onto narrower paper), so a narrower page is asked for there.
         page.add_style_tag(content=f"@page {{ size: {width} 297mm; }}")
-    return page.pdf(format="A4", print_background=False, prefer_css_page_size=True, scale=scale)
+    pdf = page.pdf(format="A4", print_background=False, prefer_css_page_size=True, scale=scale)
+    found = web_page_on_paper(pdf, web_only)
+    if found:
+        raise WebPageOnPaper(f"{url} prints the web page's own notices or controls: {found}")
+    return pdf
 
 
 def main(site: Path = SITE, slugs: list[str] | None = None) -> None:
@@ -101,12 +151,17 @@ def main(site: Path = SITE, slugs: list[str] | None = None) -> None:
     wrong = []
     with StaticServer(site) as server, sync_playwright() as p:
         browser = launch(p)
-        page = browser.new_page()
+        # No service worker: sw.js is built after this step (see the docstring).
+        page = browser.new_context(service_workers="block").new_page()
         for slug in slugs:
             stated = sheet_pages(slug)
             for large, key in ((False, "pages"), (True, "large_print_pages")):
-                pdf = print_pdf(page, server.url(f"sheets/{slug}/"), links=(server.base, site_address(site, slug)), large=large)
                 name = pdf_name(slug, large)
+                try:
+                    pdf = print_pdf(page, server.url(f"sheets/{slug}/"), links=(server.base, site_address(site, slug)), large=large)
+                except WebPageOnPaper as error:
+                    wrong.append(f"sheets/{name}: {error}")
+                    continue
                 printed[name] = pdf
                 print(f"sheets/{name}: {page_count(pdf)} pages, {len(pdf)} bytes")
                 if page_count(pdf) != stated[key]:
@@ -114,7 +169,7 @@ def main(site: Path = SITE, slugs: list[str] | None = None) -> None:
                     wrong.append(f"sheets/{name} prints on {n} page{'s' if n != 1 else ''}, but docs/sheets/{slug}.md states {key}: {stated[key]}")
         browser.close()
     if wrong:
-        raise SystemExit("\n".join(wrong) + "\ncorrect the front matter (the pages quote it), or the sheet")
+        raise SystemExit("\n".join(wrong) + "\ncorrect the front matter (the pages quote it), the sheet, or the print stylesheet")
     for name, pdf in printed.items():
         (site / "sheets" / name).write_bytes(pdf)
 

@@ -23,15 +23,19 @@ const runtime = JSON.parse(readFileSync(`${site}/assets/generated/runtime.json`,
 const revision = (path) => createHash("sha256").update(readFileSync(`${site}/${path}`)).digest("hex").slice(0, 16);
 
 // The engine: everything a calculator's worker fetches. The wheel and the
-// snapshot are asked for with ?v=<sha256> (see assets/calc/loader.mjs): the same address
+// snapshot are asked for with ?v=<sha256> (see assets/calc/loader/link.mjs and loader.mjs): the same address
 // here, so the copy the page's first engine left in the HTTP cache is used.
 // Some are fetched only by some starts: the snapshot, and the WebAssembly as
-// it is or as .xz (loader.mjs, chooseWasm). Those are "optional": kept only
+// it is or as .xz (loader/downloads.mjs, chooseWasm). Those are "optional": kept only
 // once a worker has used them (sw_engine.js).
 const OPTIONAL = new Set([runtime.snapshot, "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.wasm.xz"]);
 const engineFiles = [
   { path: "assets/calc/worker.mjs" },
   { path: "assets/calc/loader.mjs" },
+  ...readdirSync(`${site}/assets/calc/loader`)
+    .filter((name) => name.endsWith(".mjs"))
+    .sort()
+    .map((name) => ({ path: `assets/calc/loader/${name}` })),
   { path: "assets/generated/runtime.json" },
   ...Object.keys(runtime.sizes).map((file) => ({
     path: `assets/generated/${file}`,

@@ -21,7 +21,7 @@ It is stored sparse (:func:`sparse_snapshot`): of Pyodide's 30 MiB snapshot,
 almost nothing but which the worker would still inflate and copy on every
 start: left out, the worker inflates 14 MiB instead of 30 and writes each
 kept stretch straight to its place in a zeroed buffer (the loader's
-``sparseSnapshot``). Restoring it is about half as much work (see
+``sparseSnapshot``, docs/assets/calc/loader/sparse-snapshot.mjs). Restoring it is about half as much work (see
 scripts/bench_browser.py); the bytes on the wire are the same.
 
 ``pyodide/python_stdlib.zip.xz`` is Pyodide's standard library cut to the

@@ -36,7 +36,7 @@ const sitePackages = pyodide.runPython("import sys\nnext(p for p in sys.path if 
 // can fail with EAGAIN when the pipe is non-blocking.
 pyodide.unpackArchive(new Uint8Array(readFileSync(resolve(process.argv[3]))), "wheel", { extractDir: sitePackages });
 // Counted from here: the worker writes the site's wheel (stored entries) from
-// JavaScript (storedFiles in docs/assets/calc/loader.mjs), so what Python's
+// JavaScript (storedFiles in docs/assets/calc/loader/stored-zip.mjs), so what Python's
 // zipfile imports to unpack this one (pip's, deflated) is no start's concern.
 const booted = pyodide.runPython("sorted(sys.modules)").toJs();
 pyodide.globals.set("booted", pyodide.toPy(booted));

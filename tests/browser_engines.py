@@ -39,6 +39,8 @@ import warnings
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from page_functions import page_function
+
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
 FIREFOX = "/usr/bin/firefox-esr"
@@ -53,17 +55,7 @@ TOUCH_PREFS = {"ui.primaryPointerCapabilities": 1, "ui.allPointerCapabilities": 
 # EnginePage.navigate here): INSTANT marks the page on show (its calculators and its
 # content) stale, then clicks a link to `url`, which mkdocs-material catches; Material
 # changes the address before it swaps the content in, so ARRIVED waits for both.
-INSTANT = """url => {
-    for (const e of document.querySelectorAll('.calculator')) e.dataset.stale = 'true';
-    const content = document.querySelector('.md-content');
-    content.dataset.stale = 'true';
-    const a = document.createElement('a');
-    a.href = url;
-    a.textContent = 'go';
-    content.append(a);
-    a.click();
-    return true;
-}"""
+INSTANT = page_function(TESTS / "page" / "instant_navigation.mjs")
 ARRIVED = "url => location.href === url && document.querySelector('.md-content:not([data-stale])') !== null"
 
 
@@ -221,24 +213,7 @@ class FirefoxPage(EnginePage):
 # ---------------------------------------------------------------- WebKit
 
 # Installed by WebKitPage.goto once a page has loaded (WebKitWebDriver reports no console).
-_LISTEN = """() => {
-    if (window.__fmErrors) return;
-    const errors = window.__fmErrors = [];
-    // The one window error that is no error: resize notifications left for the next
-    // frame, which the ResizeObserver spec has browsers report as an ErrorEvent with
-    // no exception behind it. WebKit reported it once on po-counter-battery, where
-    // the only observer at work is Material's own, in its bundle (the page's map and
-    // comparison observe nothing there). Chromium's and Firefox's hooks here
-    // (pageerror, console errors) never see it. Any other page error is kept.
-    const NOTICE = 'ResizeObserver loop completed with undelivered notifications.';
-    const original = console.error.bind(console);
-    console.error = (...args) => { errors.push(args.map(String).join(' ')); original(...args); };
-    addEventListener('error', e => {
-        if (e.message === NOTICE) return;
-        errors.push('page error: ' + (e.message || e.type) + (e.filename ? ` (${e.filename}:${e.lineno}:${e.colno})` : ''));
-    });
-    addEventListener('unhandledrejection', e => errors.push('unhandled rejection: ' + (e.reason && e.reason.stack || e.reason && e.reason.message || e.reason)));
-}"""
+_LISTEN = page_function(TESTS / "page" / "keep_errors.mjs")
 
 # Resolves once the function is truthy, checking every 100 ms in the page (a
 # condition, not a sleep). The function's source is part of the script, which

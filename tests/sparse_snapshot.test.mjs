@@ -1,4 +1,4 @@
-// The loader's reader of the sparse snapshot (sparseSnapshot in docs/assets/calc/loader.mjs):
+// The loader's reader of the sparse snapshot (sparseSnapshot in docs/assets/calc/loader/sparse-snapshot.mjs):
 // Pyodide's memory snapshot back, byte for byte, however the inflated bytes are cut
 // into pieces; a refusal for bytes that are not a sparse snapshot, one cut short, or
 // one whose stretches lie outside the memory. The sparse files are made here, by
@@ -6,8 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-globalThis.self ??= globalThis; // the loader reads self.navigator, as in a worker
-const { sparseSnapshot } = await import("../docs/assets/calc/loader.mjs");
+import { sparseSnapshot } from "../docs/assets/calc/loader/sparse-snapshot.mjs";
 
 const ZERO_RUN = 64;
 

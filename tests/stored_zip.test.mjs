@@ -1,4 +1,4 @@
-// The loader's reader of the wheel's zip (storedFiles in docs/assets/calc/loader.mjs):
+// The loader's reader of the wheel's zip (storedFiles in docs/assets/calc/loader/stored-zip.mjs):
 // the files of a zip of stored entries, byte for byte; null for a compressed
 // entry (Pyodide's unpackArchive takes that wheel); a refusal for a damaged zip
 // or a name outside its folder. The zips are made here, by zipOf below, as
@@ -6,8 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-globalThis.self ??= globalThis; // the loader reads self.navigator, as in a worker
-const { storedFiles } = await import("../docs/assets/calc/loader.mjs");
+import { storedFiles } from "../docs/assets/calc/loader/stored-zip.mjs";
 
 /** A zip of [name, text, method] entries (method 0 stored; 8 claims deflate, the data as given). */
 function zipOf(entries, { comment = "" } = {}) {

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 import rules_py
-from rules_py.answer import percent
+from rules_py.formats import percent
 from rules_py.calculator import InputError
 from rules_py.seeds import MAX_SEED, parse_seed, phrase_number
 from strategies import invalid_seeds, valid_inputs
@@ -59,22 +59,52 @@ def test_the_schema_check_can_fail():
 
 
 @pytest.mark.parametrize("calc_id,inputs", CASES)
-def test_answers_at_defaults_and_examples_match_the_schema_and_the_odds(calc_id, inputs):
+def test_answers_at_defaults_and_examples_match_the_schema(calc_id, inputs):
+    # The fractions themselves are checked against fractions worked out by hand
+    # below (test_typed_odds_against_fractions_worked_out_by_hand) and against
+    # seeded rolls (tests/test_calculators.py); here, every answer's shape.
     doc = valid(rules_py.answer(calc_id, inputs))
-    odds = rules_py.odds(calc_id, inputs)
-    assert doc["inputs"] == odds["inputs"]
-    assert [o["name"] for o in doc["outcomes"]] == list(odds["outcomes"])
+    calc = rules_py.get(calc_id)
+    assert [o["name"] for o in doc["outcomes"]] == [o.name for o in calc.outcomes_for(calc.validate(inputs))]
     for o in doc["outcomes"]:
-        expected = odds["outcomes"][o["name"]]
-        if o["kind"] == "certain":
-            assert expected[o["value"]] == "1"
-            assert all(p == "0" for v, p in expected.items() if v != o["value"])
-        else:
-            assert {v["value"]: v["p"] for v in o["values"]} == expected
-            assert [v["value"] for v in o["values"]] == list(expected)  # the CLI's display order
-    assert doc["notes"] == odds["notes"]
+        if o["kind"] == "distribution":
+            assert sum(Fraction(v["p"]) for v in o["values"]) == 1
     for seed in ("1", "Konrad day 3"):
         valid(rules_py.answer(calc_id, inputs, seed))
+
+
+def _cumulative(chances: dict[str, Fraction]) -> dict[str, tuple[Fraction, Fraction]]:
+    """(at least, at most) of each value of a scale listed low to high, summed here."""
+    values = list(chances)
+    return {v: (sum(chances[w] for w in values[i:]), sum(chances[w] for w in values[: i + 1])) for i, v in enumerate(values)}
+
+
+# calculator, inputs, outcome, each value's chance worked out by hand (in display
+# order), and the mean over the numbers (None for a yes/no or a choice).
+BY_HAND = [
+    # Three casualties, each saved on a 6: saved ~ Binomial(3, 1/6), P(k) = C(3, k) 5^(3-k) / 216:
+    # 125, 75, 15, 1 in 216; mean 3/6 = 1/2.
+    ("k47-medic", {}, "saved", {"0": Fraction(125, 216), "1": Fraction(75, 216), "2": Fraction(15, 216), "3": Fraction(1, 216)}, Fraction(1, 2)),
+    # Soviet comms: margin C - O, 3 dice each scoring on 4+ (1/2), and C + (3 - O) ~ Binomial(6, 1/2):
+    # margins -3..3 with C(6, k) = 1, 6, 15, 20, 15, 6, 1 in 64; symmetric, so the mean is 0.
+    ("chq-comms-check", {"nation": "soviet"}, "margin", {str(m): Fraction(c, 64) for m, c in zip(range(-3, 4), (1, 6, 15, 20, 15, 6, 1))}, Fraction(0)),
+    # ... and it succeeds on a margin above 0: (15 + 6 + 1)/64 = 11/32.
+    ("chq-comms-check", {"nation": "soviet"}, "success", {"false": Fraction(21, 32), "true": Fraction(11, 32)}, None),
+    # Smoke over 3 turns, down on a 3+ each turn (2/3): turn 1 2/3, turn 2 1/3 * 2/3, turn 3
+    # (1/3)^2 * 2/3, later (1/3)^3; mean over the numbers (18 + 2*6 + 3*2)/27 / (26/27) = 18/13.
+    ("k47-smoke-barrage", {"turns": "3"}, "arrival_turn", {"1": Fraction(2, 3), "2": Fraction(2, 9), "3": Fraction(2, 27), "later": Fraction(1, 27)}, Fraction(18, 13)),
+]
+
+
+@pytest.mark.parametrize("calc_id,inputs,name,chances,mean", BY_HAND, ids=[f"{c}-{n}" for c, _, n, _, _ in BY_HAND])
+def test_typed_odds_against_fractions_worked_out_by_hand(calc_id, inputs, name, chances, mean):
+    o = outcome(valid(rules_py.answer(calc_id, inputs)), name)
+    assert o["kind"] == "distribution"
+    assert [(v["value"], Fraction(v["p"])) for v in o["values"]] == list(chances.items())  # every value, in display order
+    if o["type"] == "int":  # every value here is on the number scale ("later" past every number)
+        for v in o["values"]:
+            assert (Fraction(v["at_least"]), Fraction(v["at_most"])) == _cumulative(chances)[v["value"]], v["value"]
+    assert (None if o["mean"] is None else Fraction(o["mean"])) == mean
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

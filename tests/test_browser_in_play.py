@@ -109,6 +109,31 @@ def test_a_kept_mission_is_listed_with_its_next_roll_and_survives_a_reload(phone
     assert phone.errors == []
 
 
+DEVIATION = "chq-deviation"
+
+
+def test_a_kept_mission_follows_each_die_to_its_end_and_can_be_removed(phone):
+    # Kept after the deviation die (3, an arrow: the drift is rolled next), then played on
+    # where it was kept: its drift die (4, 3 + 4 = 7 inches) finishes it, and In play says
+    # so with its outcome, as the CLI resolves those dice. On main, In play still showed
+    # the roll where it was kept, and "Kept in play" had no link to it.
+    keep(phone, DEVIATION, [3], "Battery B, turn 1")
+    root = RESOLVE.format(DEVIATION)
+    link = phone.page.locator(f"{root} .fm-keep-status a")
+    assert link.inner_text() == "In play" and link.get_attribute("href").endswith("/in-play/")
+    tap(phone.page.locator(f"{root} .fm-face-button").nth(3))
+    phone.page.wait_for_selector(f'{root}[data-resolve="done"][data-dice="3,4"]:not([data-busy])', timeout=BOOT_TIMEOUT_MS)
+    assert "finished" in phone.page.inner_text(f"{root} .fm-keep-status")
+    tap(link)  # one tap to In play
+    (m,) = in_play(phone)
+    assert m["state"] == "done" and m["name"] == "Battery B, turn 1" and "dice so far: 3,4" in m["text"]
+    shown = dict(phone.page.eval_on_selector_all("[data-mission] [data-roll-outcome]", "els => els.map(e => [e.dataset.rollOutcome, e.dataset.value])"))
+    assert shown == cli("resolve", DEVIATION, "--dice", "3,4")["outcomes"] == {"deviates": "true", "distance": "7"}
+    tap(phone.page.locator("[data-mission] [data-remove]"))
+    assert in_play(phone) == []
+    assert phone.errors == []
+
+
 def test_missions_show_with_the_network_cut(browser, server):
     tab = phone_tab(browser, server, guard=False, service_workers="allow")
     try:

@@ -28,7 +28,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import rules_py
-from conftest import open_tab
+from conftest import BOOT_TIMEOUT_MS, open_tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 
@@ -306,3 +306,117 @@ def test_a_tapped_terms_definition_lies_over_the_text_in_the_window(phone):
     # The definition in the flow of the text moves the words after the term: the check sees it.
     phone.page.add_style_tag(content=INLINE_POPOVER)
     assert term.evaluate(AFTER_TERM) != before
+
+
+# ---------------------------------------------------------------- nothing cut off, every tap 44 px
+
+# Every drop-down of a calculator set to each of its options in turn: the chosen label is either
+# whole in its box (less the arrow, 1.6em) or written out in full under it, inside the page.
+CHOICES_SHOWN = """async (id) => {
+  const root = document.querySelector(`.calculator[data-calculator="${id}"]:not([data-stale])`);
+  const box = (e) => e.getBoundingClientRect();
+  const textWidth = (text, font) => {
+    const span = document.createElement("span");
+    span.style.cssText = "position: absolute; white-space: pre; visibility: hidden";
+    span.style.font = font;
+    span.textContent = text;
+    document.body.append(span);
+    const width = box(span).width;
+    span.remove();
+    return width;
+  };
+  const cut = [];
+  for (const select of root.querySelectorAll(".fm-form .fm-field-choice > select")) {
+    if (box(select).width === 0) continue;
+    const before = select.value;
+    for (const option of select.options) {
+      select.value = option.value;
+      select.dispatchEvent(new Event("change"));
+      const style = getComputedStyle(select);
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.6 * parseFloat(style.fontSize);
+      const font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      if (textWidth(option.text, font) <= room) continue;
+      const full = select.parentElement.querySelector(".fm-choice-full");
+      const whole = full && !full.hidden && full.textContent === option.text && box(full).right <= innerWidth && full.scrollWidth <= full.clientWidth + 1;
+      if (!whole) cut.push(option.text);
+    }
+    select.value = before;
+    select.dispatchEvent(new Event("change"));
+  }
+  return cut;
+}"""
+LONG_CHOICES = ["po-artillery-shoot", "chq-fire-for-effect", "konrad-supply"]
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_no_drop_downs_choice_is_cut_off(size, request):
+    """On a 390 px phone, and in the 688 px text column of a rules page on the desktop,
+    every option a drop-down offers reads whole once chosen (on main 29 options of these
+    three calculators were cut on the phone: "Only at intensity 2 or more (step 4 of the")."""
+    tab = request.getfixturevalue(size)
+    cut = {}
+    for calc_id in LONG_CHOICES:
+        page = f"calculators/{calc_id}/" if size == "phone" else {"po-artillery-shoot": "plastic-ostfront/artillery-shoot/", "chq-fire-for-effect": "combat-hq/artillery/", "konrad-supply": "konrad/supply/"}[calc_id]
+        tab.goto(page)
+        tab.calculator(calc_id)
+        if found := tab.page.evaluate(CHOICES_SHOWN, calc_id):
+            cut[calc_id] = found
+    assert cut == {}
+
+
+# The sweep's table and the sheets index's table: as wide as the room they have (nothing scrolls off).
+OVERFLOW = """(selector) => [...document.querySelectorAll(selector)].map((t) => {
+  const holder = t.closest(".fm-table-scroll, .md-typeset__scrollwrap") || t.parentElement;
+  return Math.round(Math.max(t.scrollWidth, t.getBoundingClientRect().width) - holder.clientWidth);
+})"""
+
+
+def test_the_sweep_table_and_the_sheets_index_fit_a_phone(phone):
+    calc_id = "chq-fire-for-effect"
+    phone.goto(f"calculators/{calc_id}/?sweep=disruptions")
+    phone.calculator(calc_id)
+    phone.page.wait_for_selector(f'.calculator[data-calculator="{calc_id}"] .fm-sweep-details[data-sweep-status="ready"]', state="attached", timeout=BOOT_TIMEOUT_MS)
+    over = phone.page.evaluate(OVERFLOW, ".fm-sweep-table")
+    assert over and max(over) <= 0, over
+    phone.goto("sheets/")
+    over = phone.page.evaluate(OVERFLOW, "article table")
+    assert over and max(over) <= 0, over
+
+
+# The heights of the controls a player taps, by what they say.
+HEIGHTS = """(selectors) => Object.fromEntries(selectors.map((s) => [s, [...document.querySelectorAll(s)]
+  .filter((e) => e.checkVisibility()).map((e) => Math.round(e.getBoundingClientRect().height * 10) / 10)]))"""
+TAPPED = [".fm-link", ".fm-copy-button", ".fm-compare-button", ".fm-roll-button", ".fm-own-dice-button", ".fm-answer-box .fm-mode label", "summary"]
+
+
+def test_every_control_a_player_taps_is_44_px_tall_on_a_phone(phone):
+    """Link to these inputs was 20 px tall on main, Compare with another option 42,
+    Exactly / At least / At most 38, In play's Import a file 21, Back to top 36."""
+    phone.goto(f"calculators/{SWITCHED}/")
+    phone.calculator(SWITCHED)
+    heights = phone.page.evaluate(HEIGHTS, TAPPED)
+    phone.page.evaluate("() => window.scrollTo(0, 0)")
+    show_back_to_top(phone, 900)
+    heights[".md-top"] = phone.page.evaluate(HEIGHTS, [".md-top"])[".md-top"]
+    phone.goto("in-play/")
+    phone.page.wait_for_selector("[data-in-play][data-status]")
+    phone.page.click(".fm-in-play-tools summary")
+    heights.update(phone.page.evaluate(HEIGHTS, ["label[for=fm-import-file]", ".fm-import-file", ".fm-in-play-tools .md-button"]))
+    assert all(heights.values()), heights  # each was found
+    assert {s: h for s, h in heights.items() if min(h) < 44} == {}
+
+
+def test_a_rules_pages_calculator_is_one_tap_from_its_top_on_the_page(phone):
+    """The fire-for-effect calculator sits about ten screens down /combat-hq/artillery/:
+    the page's top line goes to it there (on main it left for the calculator's own page)."""
+    phone.goto("combat-hq/artillery/")
+    phone.page.wait_for_selector('.calculator[data-calculator="chq-fire-for-effect"]')
+    link = phone.page.locator("article p a", has_text="fire for effect").first
+    assert link.evaluate("a => a.getBoundingClientRect().bottom") <= 844
+    before = phone.page.evaluate("() => location.pathname")
+    link.tap()
+    phone.page.wait_for_function(
+        "() => { const r = document.querySelector('.calculator[data-calculator=\"chq-fire-for-effect\"]').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }"
+    )
+    assert phone.page.evaluate("() => location.pathname") == before
+    assert phone.page.evaluate("() => scrollY") > 3 * 844

@@ -56,6 +56,22 @@ def trail(tab, calc_id: str) -> list[list[str]]:
     )
 
 
+# From the faces' foot (once done, the outcomes') to the top of the lowest of Undo, Start
+# again and Keep in play, in px (each at least 44 px tall, on the phone's screen).
+ACTIONS = """(root) => {
+    const own = document.querySelector(root);
+    const done = own.dataset.resolve === "done";
+    const faces = own.querySelector(done ? ".fm-resolve-outcomes" : ".fm-face-buttons").getBoundingClientRect();
+    const actions = [".fm-undo", ".fm-clear", "[data-keep]"].map((s) => own.querySelector(s).getBoundingClientRect());
+    if (actions.some((a) => a.height < 44 || a.right > innerWidth)) return Infinity;
+    return Math.max(...actions.map((a) => a.top)) - faces.bottom;
+}"""
+
+
+def actions_below_faces(tab, calc_id: str) -> float:
+    return tab.page.evaluate(ACTIONS, ROOT.format(calc_id))
+
+
 def open_own_dice(tab, calc_id: str):
     tab.goto(f"calculators/{calc_id}/")
     tab.calculator(calc_id)
@@ -90,6 +106,10 @@ def test_the_prompt_is_a_row_of_44px_face_buttons_on_a_phone_and_each_die_update
     assert need.get_attribute("data-need-label") == cli("resolve", AIR, "--dice", "2")["need"]["label"] == "air strike chart, start of turn 2"
     assert trail(phone, AIR) == [["air strike chart, start of turn 1", "2", "empty"]]
     assert "dice=2" in phone.page.evaluate("() => location.search")
+
+    # Undo, Start again and Keep in play are under the faces, where the thumb is: on main
+    # they came after the odds, 600 to 1,000 px down (the faces to Undo measured here).
+    assert actions_below_faces(phone, AIR) < 60
 
     # A 5 on turn 2: here it comes; the next roll is what the CLI says.
     buttons.nth(4).click()
@@ -129,6 +149,7 @@ def test_a_pool_is_entered_by_its_score_or_its_faces_and_ends_with_the_rolled_ou
     for face in (3, 4):
         faces.nth(face - 1).click()
     resolution(phone, FIRE, "=2/1,6,3,4", "done")
+    assert actions_below_faces(phone, FIRE) < 60  # under the outcomes, once done
     done = cli("resolve", FIRE, "--dice", "=2/1,6,3,4")
     shown = dict(phone.page.eval_on_selector_all(f"{root} [data-roll-outcome]", "els => els.map(e => [e.dataset.rollOutcome, e.dataset.value])"))
     assert shown == done["outcomes"]

@@ -78,10 +78,10 @@ def js_constant(module: str, name: str) -> int:
 
 def slow_link_mbit() -> float:
     """A link the worker calls slow, with a margin: one on which the snapshot would
-    take 1.5 times SNAPSHOT_PAYS_MS (docs/assets/calc/loader.mjs) to arrive. About
+    take 1.5 times SNAPSHOT_PAYS_MS (docs/assets/calc/loader/link.mjs) to arrive. About
     16 Mbit/s for a 6 MB snapshot: as slow as the rule needs, and no slower, since
     every first visit in this module waits for its downloads at this rate."""
-    pays_s = js_constant("loader.mjs", "SNAPSHOT_PAYS_MS") / 1000
+    pays_s = js_constant("loader/link.mjs", "SNAPSHOT_PAYS_MS") / 1000
     size = (GENERATED / runtime()["snapshot"]).stat().st_size
     return size * 8 / 1e6 / (1.5 * pays_s)
 

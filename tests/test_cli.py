@@ -137,8 +137,7 @@ def test_a_flood_of_arguments_is_refused_at_once():
 
 def test_a_name_repeated_under_the_bound_is_counted():
     # 150 times the same name: the calculator's own "given N times", as a link gets it.
-    out = run("odds", "chq-comms-check", *["nation=usa"] * 150)
-    assert out.returncode == 2 and out.stderr == "error: nation: given 150 times: give nation once\n"
+    assert cli_main(["odds", "chq-comms-check", *["nation=usa"] * 150]) == (2, "", "error: nation: given 150 times: give nation once\n")
 
 
 @pytest.mark.parametrize(
@@ -162,32 +161,33 @@ def test_a_name_repeated_under_the_bound_is_counted():
     ],
 )
 def test_an_error_line_quotes_a_bounded_excerpt(args):
-    out = run(*args)
-    assert out.returncode == 2 and out.stdout == ""
-    assert out.stderr.startswith("error: ") and out.stderr.count("\n") == 1
-    assert len(out.stderr) < LONGEST_ERROR, len(out.stderr)
+    status, stdout, stderr = cli_main(args)
+    assert status == 2 and stdout == ""
+    assert stderr.startswith("error: ") and stderr.count("\n") == 1
+    assert len(stderr) < LONGEST_ERROR, len(stderr)
 
 
 # ------------------------------------------------ argparse's reading of the options
 
 def test_a_value_may_begin_with_a_hyphen():
     # Only words that begin "--" are options: a seed phrase "-dawn raid" is the seed, "-4" is refused by the seed's own check.
-    phrase = run("roll", "chq-comms-check", "--seed", "-dawn raid")
-    assert phrase.returncode == 0, phrase.stderr
-    assert json.loads(phrase.stdout)["seed"] == json.loads(run("roll", "chq-comms-check", "--seed=-dawn raid").stdout)["seed"]
-    assert run("roll", "chq-comms-check", "--seed", "-4").stderr.startswith("error: seed: '-4' is not allowed")
-    assert run("odds", "chq-comms-check", "-x").stderr == "error: '-x' is not name=value\n"
+    status, stdout, stderr = cli_main(["roll", "chq-comms-check", "--seed", "-dawn raid"])
+    assert status == 0, stderr
+    assert json.loads(stdout)["seed"] == json.loads(cli_main(["roll", "chq-comms-check", "--seed=-dawn raid"])[1])["seed"]
+    assert cli_main(["roll", "chq-comms-check", "--seed", "-4"])[2].startswith("error: seed: '-4' is not allowed")
+    assert cli_main(["odds", "chq-comms-check", "-x"])[2] == "error: '-x' is not name=value\n"
 
 
 def test_vs_takes_its_changes_after_an_equals_sign_too():
-    assert run("odds", "chq-comms-check", "--vs=nation=soviet").stdout == run("odds", "chq-comms-check", "--vs", "nation=soviet").stdout
+    joined = cli_main(["odds", "chq-comms-check", "--vs=nation=soviet"])
+    assert joined[0] == 0 and joined == cli_main(["odds", "chq-comms-check", "--vs", "nation=soviet"])
 
 
 @pytest.mark.parametrize("command", ["roll", "resolve"])
 def test_sweep_is_refused_where_it_means_nothing(command):
-    out = run(command, "chq-comms-check", "--sweep", "boosts")
-    assert out.returncode == 2
-    assert out.stderr == f"error: sweep: --sweep gives the odds at every value of an input: odds and answer take it, not {command}\n"
+    assert cli_main([command, "chq-comms-check", "--sweep", "boosts"]) == (
+        2, "", f"error: sweep: --sweep gives the odds at every value of an input: odds and answer take it, not {command}\n"
+    )
 
 
 

@@ -58,19 +58,24 @@ def test_parts_inside_a_sub_fall_back_to_the_exact_product():
     assert dist.p((("face", 6), ("high", True), ("total", 2))) == F(1, 36 * 3 * 6)
 
 
-def test_misuse_fails_loudly():
-    def reads_the_token(dice):
-        return {"total": dice.parts((two_d6_total,))["total"]}
+def test_parts_is_a_dict_in_every_mode():
+    # What parts() returns is the merged outcomes, in odds mode too: reading
+    # it (here, going on from its value) gives the exact odds, not an error.
+    def reads_the_result(dice):
+        return {"double": dice.parts((two_d6_total,))["total"] * 2}
 
-    with pytest.raises(TypeError):
-        enumerate_outcomes(reads_the_token)
+    assert enumerate_outcomes(reads_the_result)["double"][24] == F(1, 36)
+    assert enumerate_outcomes(reads_the_result)["double"][14] == F(6, 36)
 
     def rolls_first(dice):
         dice.d6("stray die")
         return dice.parts((two_d6_total,))
 
-    # Not the only use of dice: parts() then works as the exact product.
+    # Not the only use of dice: still exact (the parts' marginals after each face).
     assert enumerate_outcomes(rolls_first)["total"][12] == F(1, 36)
+
+
+def test_misuse_fails_loudly():
 
     def shared_name(dice):
         return dice.parts((two_d6_total,), (two_d6_total,))

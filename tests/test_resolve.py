@@ -115,6 +115,26 @@ def test_bad_dice_are_one_error(calc, dice, message):
     assert out.stderr.startswith("error: ") and message in out.stderr and out.stderr.count("\n") == 1, out.stderr
 
 
+def test_a_score_short_of_a_count_names_the_count_it_needs_and_why():
+    # Issue 34: the Cover and partial-target dice of this reading count
+    # successes and 6s (their 6s are shown though they do not count toward
+    # the unit's), so "=2" (one count) is refused, and the message says the
+    # pool wants its sixes too, with a score of that shape the 2D6 at 5+ can
+    # make: both dice 5s is 2 successes and no six, =2/0.
+    inputs = {"fire_dice": "2", "reaction_dice": "2", "cover": "medium", "extra_dice_target": "5", "extra_dice_sixes": "false",
+              "disruptions": "if_suppressed", "suppressed_without_disruption": "true"}
+    assert rules_py.resolve("chq-fire-for-effect", inputs, "=2/0,=0/0,=2/0")["status"] == "done"
+    with pytest.raises(InputError) as caught:
+        rules_py.resolve("chq-fire-for-effect", inputs, "=2/0,=0/0,=2")
+    message = str(caught.value)
+    assert message.startswith("dice: unit's Cover and partial-target dice (2D6, 5+): successes and 6s: 2D6 cannot score =2: "), message
+    assert "counts successes and sixes, so give its sixes too, such as =2/0" in message
+    assert "each die is read for every count, even where a reading leaves one out" in message  # why: these 6s do not count here
+    # One count too many for a pool of successes only: give one number.
+    with pytest.raises(InputError, match=r"comms dice: 4D6 cannot score =1/2: this pool counts successes only, so give 1 number, such as =1$"):
+        rules_py.resolve("chq-comms-check", {}, "=1/2")
+
+
 def test_cli_resolve_prints_the_document_and_answer_its_typed_form():
     out = subprocess.run([sys.executable, "-m", "rules_py", "resolve", "chq-comms-check", "nation=soviet", "--dice", "4,5,1"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr

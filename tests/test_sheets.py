@@ -245,7 +245,7 @@ def test_print_hides_navigation_header_and_footer(site, print_page, path):
 # ------------------------------------------------- every column reaches paper
 
 from build_pages import pages_text, sheet_meta, sheet_pages, site_url  # noqa: E402
-from build_sheets_pdf import pdf_name, print_pdf  # noqa: E402
+from build_sheets_pdf import WebPageOnPaper, pdf_name, pdf_text, print_pdf  # noqa: E402
 from printed import captioned_tables, captions_apart, lost_columns, pdf_text as raw_text, type_sizes, type_summary  # noqa: E402
 
 # Rules pages with captioned tables (the sheets aside), as built.
@@ -306,6 +306,62 @@ def test_rules_pages_print_every_column(site, printer, tmp_path, path):
 @pytest.mark.site
 def test_rules_pages_with_tables_are_all_checked(site):
     assert len(RULES_PAGES) >= 12 and "plastic-ostfront/artillery-shoot/" in RULES_PAGES
+
+
+# ------------------------------------------------- paper carries the sheet alone
+
+# The words of the site's own notices, as docs/assets/offline.mjs writes them (the offline and
+# new-version bars and their buttons): never on paper.
+NOTICE_TEXT = re.findall(r'textContent = "([^"]+)"', (ROOT / "docs/assets/offline.mjs").read_text(encoding="utf-8"))
+
+
+def test_the_notices_words_are_read_from_the_page_script():
+    assert "Dismiss" in NOTICE_TEXT and any(t.startswith("Fire Mission cannot be kept for offline use") for t in NOTICE_TEXT)
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("system, large", PRINTS, ids=PRINT_IDS)
+def test_no_notice_of_the_web_page_is_printed(site, system, large):
+    text = " ".join(raw_text(sheet_pdf(site, system, large)).split())
+    assert [t for t in NOTICE_TEXT if re.search(rf"(?<!\w){re.escape(t)}(?!\w)", text)] == []
+
+
+NOTICE = """(text) => {
+    const bar = document.createElement("div");
+    bar.className = "fm-update fm-offline-failed";
+    bar.setAttribute("role", "status");
+    const button = document.createElement("button");
+    button.textContent = "Dismiss";
+    bar.append(text, " ", button);
+    document.body.append(bar);
+}"""
+
+
+# The bar shown in print after all, as it was before the print stylesheet hid it.
+SHOWN_IN_PRINT = """() => {
+    const style = document.createElement("style");
+    style.textContent = "@media print { .fm-update { display: block !important; position: static !important; } }";
+    document.head.append(style);
+}"""
+
+
+@pytest.mark.site
+@pytest.mark.browser
+def test_the_print_step_keeps_notices_and_controls_off_paper(site, browser, server):
+    # The offline bar, put on the sheet as offline.mjs does, stays off paper; shown in
+    # print, the print step refuses the PDF and names what reached paper.
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    try:
+        url = server.url("sheets/combat-hq/")
+        words = "Fire Mission cannot be kept for offline use here."
+        pdf = print_pdf(page, url, before=[(NOTICE, words)])
+        assert page.locator(".fm-update").count() == 1
+        assert "Table" in (text := " ".join(pdf_text(pdf).split())) and words not in text
+        with pytest.raises(WebPageOnPaper, match="Dismiss"):
+            print_pdf(page, url, before=[(NOTICE, words), (SHOWN_IN_PRINT, None)])
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ import pytest
 from conftest import ROOT, SHARED
 from rules_py.systems import SYSTEMS
 from rules_py.tables import all_tables
-from build_pages import _cell, table_anchor
+from build_pages import _cell, embed_anchor, table_anchor
 
 
 class TableAfterCaption(HTMLParser):
@@ -120,3 +120,23 @@ def test_sources_page_credits_every_system_from_the_data(site):
     parser.feed((site / "sources" / "index.html").read_text(encoding="utf-8"))
     got = [[html.unescape(cell) for cell in row] for row in parser.rows]
     assert got == [["Rule system", "Author or publisher", "What we cover"]] + [[s.title, s.credit, s.covers] for s in SYSTEMS]
+
+
+@pytest.mark.site
+def test_a_rules_page_links_to_its_embedded_calculators_from_its_top_line(site):
+    """Each rules page that embeds a calculator names it in the line under its title, and
+    that link goes to the calculator on the page (on main it left for the calculator's own
+    page, ten screens of reading away from the one on /combat-hq/artillery/)."""
+    checked = 0
+    for path, text in built_pages(site).items():
+        embedded = re.findall(r'<div class="calculator" data-calculator="([a-z0-9-]+)">', text)
+        if not embedded or "/calculators/" in path.as_posix():
+            continue
+        top = re.search(r"</h1>\s*<p>(.*?)</p>", text, re.S)
+        assert top, path
+        for calc_id in embedded:
+            assert f'href="#{embed_anchor(calc_id)}"' in top.group(1), (path, calc_id)
+            anchor = re.search(rf'<div class="fm-embed-anchor" id="{embed_anchor(calc_id)}"></div>\s*<div class="calculator" data-calculator="{calc_id}">', text)
+            assert anchor, (path, calc_id)
+        checked += 1
+    assert checked >= 10

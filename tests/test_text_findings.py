@@ -311,7 +311,9 @@ def test_konrad_sheet_gives_the_extra_point_for_a_cut_off_depot_too():
     # 10: the sheet gave the extra -1 only for a moved depot; the calculator's default (konrad-cut-off-depot)
     # also applies it to a depot cut off from every friendly map edge.
     sheet = read("docs/sheets/konrad.md")
-    assert "cut off from every friendly map edge: the extra modifier of the depot table, once" in sheet
+    assert "Depot moved within the last two days: the extra modifier" not in sheet
+    assert "Depot not working: the extra modifier of the depot table, once (for a cut-off depot, our reading)" in sheet
+    assert "not moved in the last two days) and linked to a friendly map edge" in sheet  # what "working" means, step 1
     assert "A cut-off depot is treated like a moving one" in NOTES["konrad-cut-off-depot"].reading
     cut_off = next(f for f in get("konrad-supply").fields if f.name == "cut_off_depot")
     assert cut_off.default == "extra"  # the choice "with the moving depot's extra penalty"

@@ -69,7 +69,7 @@ def test_wheel_is_pure_python_by_name_and_metadata(wheel):
 
 def test_wheel_entries_are_stored_so_the_worker_writes_them_itself(wheel):
     # The worker writes a stored wheel's files from JavaScript (storedFiles in
-    # docs/assets/calc/loader.mjs), sparing Python's zipfile after a start from
+    # docs/assets/calc/loader/stored-zip.mjs), sparing Python's zipfile after a start from
     # the snapshot; a deflated entry would send it back to Pyodide's unpackArchive.
     with zipfile.ZipFile(wheel) as z:
         deflated = [i.filename for i in z.infolist() if i.compress_type != zipfile.ZIP_STORED]
@@ -95,7 +95,7 @@ def test_wheel_has_pyodide_bytecode_for_every_module_listed_in_record(wheel):
     with zipfile.ZipFile(wheel) as z:
         names = set(z.namelist())
         modules = {n for n in names if n.endswith(".py")}
-        assert "rules_py/dice.py" in modules
+        assert "rules_py/dice/__init__.py" in modules and "rules_py/dice/odds.py" in modules
         for module in modules:
             folder, _, name = module.rpartition("/")
             pyc = f"{folder}/__pycache__/{name[:-3]}.cpython-314.pyc"
@@ -115,49 +115,12 @@ def test_wheel_has_pyodide_bytecode_for_every_module_listed_in_record(wheel):
             assert record[path] == (f"sha256={digest}", str(len(data))), path
 
 
-# Run by Node: boot the site's vendored Pyodide, unpack the wheel into
+# Run by Node (tests/node/pyodide_imports_the_wheel.mjs): boot the site's vendored Pyodide, unpack the wheel into
 # site-packages as docs/assets/calc/worker.mjs does, then overwrite every
 # rules_py source with a syntax error before importing it. An unchecked-hash
 # .pyc is loaded without reading its source, but only when its magic number is
 # this interpreter's: so the import, and an answer, can only come from bytecode
 # that Pyodide's Python 3.14 accepts as its own.
-PYODIDE_IMPORTS_THE_WHEEL = r"""
-const { readFileSync } = await import("node:fs");
-const { resolve } = await import("node:path");
-const { pathToFileURL } = await import("node:url");
-const [dir, wheelPath] = process.argv.slice(1).map((p) => resolve(p));
-const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${dir}/`, stdout: () => {}, stderr: (line) => process.stderr.write(line + "\n") });
-const sitePackages = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('site-packages'))");
-pyodide.unpackArchive(new Uint8Array(readFileSync(wheelPath)), "wheel", { extractDir: sitePackages });
-pyodide.globals.set("site_packages", sitePackages);
-let out;
-try {
-  out = pyodide.runPython(`
-import importlib.util, json, os, posixpath, sys
-broken = 0
-for folder, _, names in os.walk(posixpath.join(site_packages, "rules_py")):
-    for name in names:
-        if name.endswith(".py"):
-            with open(posixpath.join(folder, name), "w") as f:
-                f.write("this is not Python (\\n")
-            broken += 1
-import rules_py
-json.dumps({
-    "magic": importlib.util.MAGIC_NUMBER.hex(),
-    "cache_tag": sys.implementation.cache_tag,
-    "version": list(sys.version_info[:2]),
-    "broken_sources": broken,
-    "success": rules_py.odds("chq-comms-check", {"nation": "soviet"})["outcomes"]["success"],
-})
-`);
-} catch (e) {
-  // Python's traceback only: Node would print the minified line that threw.
-  process.stderr.write(String(e.message) + "\n");
-  process.exit(1);
-}
-process.stdout.write(out);
-"""
 
 
 @pytest.fixture(scope="module")
@@ -177,7 +140,7 @@ def test_pyodide_imports_the_wheel_from_its_own_bytecode(pyodide_as_served, whee
     node = shutil.which("node")
     assert node, "Node.js is needed (make site uses it too)"
     run = subprocess.run(
-        [node, "--input-type=module", "-e", PYODIDE_IMPORTS_THE_WHEEL, str(pyodide_as_served), str(wheel)],
+        [node, str(ROOT / "tests" / "node" / "pyodide_imports_the_wheel.mjs"), str(pyodide_as_served), str(wheel)],
         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300, check=False,
     )
     assert run.returncode == 0, run.stderr[-3000:]
@@ -203,19 +166,6 @@ def test_build_used_the_tested_node_and_chromium(runtime):
     assert set(TESTED) == {"node", "chromium"}
 
 
-PAGE_DECODER_INFLATES = r"""
-import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-const [decoder, ...files] = process.argv.slice(1);
-const { XzReadableStream } = await import(pathToFileURL(decoder).href);
-const out = {};
-for (const file of files) {
-  const inflated = await new Response(new XzReadableStream(new Blob([readFileSync(file)]).stream())).arrayBuffer();
-  out[file] = createHash("sha256").update(new Uint8Array(inflated)).digest("hex");
-}
-process.stdout.write(JSON.stringify(out));
-"""
 
 
 def test_the_page_s_decoder_inflates_every_xz_file_to_pyodide_s_own(generated, runtime):
@@ -226,7 +176,7 @@ def test_the_page_s_decoder_inflates_every_xz_file_to_pyodide_s_own(generated, r
     files = sorted(str(generated / f) for f in runtime["sizes"] if f.endswith(".xz"))
     assert len(files) == 3  # the WebAssembly, the standard library and the wheel
     run = subprocess.run(
-        [shutil.which("node"), "--input-type=module", "-e", PAGE_DECODER_INFLATES, str(generated / "xz-decompress.mjs"), *files],
+        [shutil.which("node"), str(ROOT / "tests" / "node" / "page_decoder_inflates.mjs"), str(generated / "xz-decompress.mjs"), *files],
         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300, check=False,
     )
     assert run.returncode == 0, run.stderr[-3000:]

@@ -4,6 +4,7 @@
 // becomes a focusable, named region; one that fits stays out of the tab order.
 // Knows no rule; runs on every page and after every instant navigation.
 
+/** @param {Element} wrap */
 function label(wrap) {
   const caption = wrap.closest(".fm-table")?.querySelector(".table-caption") ?? wrap.previousElementSibling;
   return (caption?.textContent || "Table").trim().replace(/\s+/g, " ").slice(0, 120);

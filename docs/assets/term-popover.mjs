@@ -17,7 +17,8 @@
 
 const TERM = "a.glossary-term";
 const touchOnly = matchMedia("(hover: none)");
-let open = null; // {term, popover}
+/** @type {{term: HTMLAnchorElement, popover: HTMLElement} | null} the definition shown, and its term */
+let open = null;
 const EDGE = 8; // px kept clear at the window's edges
 const GAP = 4; // px between the term's line and its definition
 
@@ -53,6 +54,7 @@ function follow() {
   frame = requestAnimationFrame(place);
 }
 
+/** @param {HTMLAnchorElement} term a glossary term's link */
 function definitionOf(term) {
   // Kept aside the first time, on a touch screen only: there the title would
   // also show as a tooltip on the tap.
@@ -64,6 +66,7 @@ function definitionOf(term) {
 }
 
 let count = 0;
+/** @param {HTMLAnchorElement} term a glossary term's link */
 function show(term) {
   const same = open && open.term === term;
   close();
@@ -95,12 +98,12 @@ function show(term) {
 document.addEventListener(
   "click",
   (event) => {
-    const term = event.target instanceof Element ? event.target.closest(TERM) : null;
+    const term = event.target instanceof Element ? /** @type {HTMLAnchorElement | null} */ (event.target.closest(TERM)) : null;
     if (term && touchOnly.matches && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
       event.preventDefault();
       event.stopPropagation(); // not a navigation: mkdocs-material's instant loading must not follow it
       show(term);
-    } else if (open && !open.popover.contains(event.target)) {
+    } else if (open && !open.popover.contains(/** @type {Node | null} */ (event.target))) {
       close();
     }
   },
@@ -109,12 +112,12 @@ document.addEventListener(
 // mkdocs-material takes a link's title for its own tooltip when the link is
 // hovered or focused (a tap focuses it): keep the definition before that.
 function keepDefinitions() {
-  for (const term of document.querySelectorAll(TERM)) definitionOf(term);
+  for (const term of /** @type {NodeListOf<HTMLAnchorElement>} */ (document.querySelectorAll(TERM))) definitionOf(term);
 }
 document.addEventListener(
   "pointerdown",
   (event) => {
-    const term = event.target instanceof Element ? event.target.closest(TERM) : null;
+    const term = event.target instanceof Element ? /** @type {HTMLAnchorElement | null} */ (event.target.closest(TERM)) : null;
     if (term && touchOnly.matches) definitionOf(term);
   },
   true,

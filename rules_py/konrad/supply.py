@@ -118,8 +118,8 @@ def outcomes(inputs: dict) -> tuple[Outcome, ...]:
     out = [Outcome("depot_active", "bool", "Depot active", "Not moving, and joined to a friendly map edge by friendly sectors.")]
     for label in parse_map(inputs["map"]).units:
         out += [
-            Outcome(f"modifier_{label}", "int", f"Unit {label}: modifier", "Added to its normal morale and REMO.", draw="unit", unit=label),
-            Outcome(f"isolated_{label}", "bool", f"Unit {label}: isolated", "No line of friendly sectors to the depot or to a friendly map edge.", draw="unit", unit=label),
+            Outcome(f"modifier_{label}", "int", f"Unit {label}: modifier", "Added to its normal morale and REMO.", draw="unit", unit=label, key="modifier"),
+            Outcome(f"isolated_{label}", "bool", f"Unit {label}: isolated", "No line of friendly sectors to the depot or to a friendly map edge.", draw="unit", unit=label, key="isolated"),
             Outcome(
                 f"distance_{label}",
                 "int",
@@ -128,6 +128,7 @@ def outcomes(inputs: dict) -> tuple[Outcome, ...]:
                 extra=("none",),
                 draw="unit",
                 unit=label,
+                key="sectors to the depot",
             ),
             Outcome(f"line_{label}", "choice", f"Unit {label}: supply line", "To the depot if it can, else to the nearest friendly edge; empty when isolated.", draw="path"),
         ]

@@ -2,9 +2,9 @@
 
 A hit on cover throws dice plus barrage points against the table's score to
 collapse (the prepared-for-defence score for a prepared structure). The source
-says "6dice"; the number of dice is an input (``dice_thrown``), by default a
-single D6, the reading under which the scores of 6 to 12 matter (Interpretation
-note ``po-collapse-dice``). With N dice and
+says "6dice"; the number of dice is an input (``dice_thrown``), whose default
+is our reading (Interpretation note ``po-collapse-dice``; table 7's note on the
+page and the sheet is filled from the same default). With N dice and
 barrage points b against a score c, P(collapse) = P(ND6 >= c - b), the
 N-dice total counted exactly (6D6 has 46656 equally likely throws). Whether the
 throw must reach the score or beat it is a reading (``collapse_on``, note

@@ -16,7 +16,7 @@ const FOREIGN_PARAMS = new Set(["h", "seed", "dice", SWEEP]);
 
 /**
  * What an address asks of a calculator.
- * @param {any} schema the calculator's entry in calculators.json
+ * @param {import("../../../types/calculator.js").CalculatorSchema} schema the calculator's entry in calculators.json
  * @param {Record<string, string>} defaults each field's text at its default
  * @param {string} search the address's query, as location.search
  */
@@ -24,9 +24,12 @@ export function readAddress(schema, defaults, search) {
   const params = new URLSearchParams(search);
   const names = new Set(schema.fields.map((f) => f.name));
   const raw = { ...defaults };
+  /** @type {string[]} */
   const ignored = [];
-  const vsRaw = {}; // option B's changes (compare.mjs)
-  const repeated = {}; // a name given twice in the link: the engine refuses it, as the CLI does
+  /** @type {Record<string, string>} option B's changes (compare.mjs) */
+  const vsRaw = {};
+  /** @type {Record<string, string[]>} a name given twice in the link: the engine refuses it, as the CLI does */
+  const repeated = {};
   for (const [name, value] of params) {
     if (names.has(name) && params.getAll(name).length > 1) repeated[name] = params.getAll(name);
     if (names.has(name)) raw[name] = value;
@@ -38,7 +41,7 @@ export function readAddress(schema, defaults, search) {
 
 /**
  * A calculator page's query: the inputs that differ from their defaults, then `extra` ([name, value] pairs).
- * @param {any} schema
+ * @param {import("../../../types/calculator.js").CalculatorSchema} schema
  * @param {Record<string, string>} raw
  * @param {Record<string, string>} defaults
  * @param {string[][]} extra
@@ -51,6 +54,7 @@ export function addressQuery(schema, raw, defaults, extra) {
 }
 
 // A calculator's own page with a query (relative for the address bar, absolute to share).
+/** @param {string} id @param {boolean} standalone @param {string} query @param {boolean} [relative] */
 export function calculatorUrl(id, standalone, query, relative = false) {
   const page = standalone ? new URL(location.pathname, location.href) : new URL(`calculators/${id}/`, SITE_ROOT);
   page.search = query ? `?${query}` : "";
@@ -92,6 +96,7 @@ export class AddressLink {
     this.status = el("span", { class: "fm-copy-status", role: "status" });
   }
 
+  /** @param {string[]} ignored */
   showNotice(ignored) {
     this.notice.hidden = !ignored.length;
     this.notice.textContent = ignored.length ? `Not an input of this calculator, so ignored: ${ignored.join(", ")}.` : "";

@@ -6,7 +6,7 @@
 // message in the headline's place when the inputs have no answer. Computes nothing.
 
 import { renderCharts } from "./chart.mjs";
-import { renderUnits } from "./map-grid.mjs";
+import { renderUnits } from "./map-units.mjs";
 import { MODES, el, hasScale, renderDetails, renderHeadline, renderNotes, renderSteps, renderSummary } from "./results.mjs";
 
 export class AnswerView {
@@ -19,7 +19,9 @@ export class AnswerView {
    */
   constructor({ n, title, rolls, onMode }) {
     this.rolls = rolls;
+    /** @type {import("./results.mjs").OutcomesAnswer | null} the answer shown */
     this.answer = null;
+    /** @type {import("./results.mjs").Mode} */
     this.mode = "exactly";
     this.engineNote = el("p", { class: "fm-engine", role: "status" });
     this.generalErrors = el("div", { class: "fm-errors", role: "alert", hidden: true });
@@ -53,7 +55,7 @@ export class AnswerView {
     this.stepsDetails = el("details", { class: "fm-details fm-steps-details", hidden: true }, el("summary", { text: "How it comes about: every roll, how often it is made, what it decides" }), this.stepsBox);
   }
 
-  /** @param {any} answer a typed answer @param {boolean} comparing compare.mjs writes the headline (A → B) */
+  /** @param {import("./results.mjs").OutcomesAnswer} answer a typed answer @param {boolean} comparing compare.mjs writes the headline (A → B) */
   show(answer, comparing) {
     this.answer = answer;
     this.modeSwitch.hidden = !hasScale(answer);
@@ -68,6 +70,7 @@ export class AnswerView {
   }
 
   // The headline of a typed answer (a comparison's reads A → B).
+  /** @param {import("./results.mjs").OutcomesAnswer | import("../../../types/answer.js").CompareAnswer} answer */
   showHeadline(answer) {
     delete this.headline.dataset.error;
     renderHeadline(this.headline, answer);
@@ -102,7 +105,7 @@ export class AnswerView {
   // the same marks, so the earliest is the copy's where there is one).
   showSummary() {
     renderSummary(this.summaryList, this.answer, this.mode);
-    renderUnits(this.summaryList, this.answer); // a map's units: one table (map-grid.mjs)
+    renderUnits(this.summaryList, this.answer); // a map's units: one table (map-units.mjs)
     renderCharts(this.charts, this.answer, this.mode);
     for (const line of this.summaryList.children) line.setAttribute("elementtiming", "fm-answer");
   }

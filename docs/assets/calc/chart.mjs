@@ -21,8 +21,18 @@
 
 import { el } from "./results.mjs";
 
+/** @typedef {import("./results.mjs").Mode} Mode */
+/** @typedef {import("./results.mjs").OutcomesAnswer} OutcomesAnswer */
+/** @typedef {import("../../../types/answer.js").DistributionOutcome} DistributionOutcome */
+/** @typedef {import("../../../types/answer.js").CompareAnswer} CompareAnswer */
+/** @typedef {import("../../../types/answer.js").Difference} Difference */
+
 const SVG = "http://www.w3.org/2000/svg";
 
+/**
+ * An SVG element with its attributes (undefined and null left out) and children.
+ * @param {string} tag @param {Record<string, unknown>} [attrs] @param {...(Node | null | undefined)} children
+ */
 function svg(tag, attrs = {}, ...children) {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) if (v !== undefined && v !== null) node.setAttribute(k, String(v));
@@ -73,10 +83,12 @@ export function barChart({ name, title, heading, caption, columns, slots }) {
 }
 
 // The answer's field of a value's chance for each view of the switch.
+/** @type {Record<Mode, "percent" | "at_least_percent" | "at_most_percent">} */
 const TEXT = { exactly: "percent", at_least: "at_least_percent", at_most: "at_most_percent" };
 const VIEW = { exactly: "exactly", at_least: "at least", at_most: "at most" };
 
-/** The chart of one outcome of a typed answer (chart: true), in the switch's view. */
+/** The chart of one outcome of a typed answer (chart: true), in the switch's view.
+ * @param {DistributionOutcome} outcome @param {Mode} mode */
 export function outcomeChart(outcome, mode) {
   const slots = outcome.values
     .filter((v) => v.p !== "0")
@@ -84,20 +96,25 @@ export function outcomeChart(outcome, mode) {
   return barChart({ name: outcome.name, title: `${outcome.summary} (chart of the chance of each result, ${VIEW[mode]})`, heading: `${outcome.label}, ${VIEW[mode]}`, caption: `${outcome.label}: the chance of each result, ${VIEW[mode]}`, columns: ["Chance"], slots });
 }
 
-/** The charts of every outcome of a typed answer that has one. */
+/** The charts of every outcome of a typed answer that has one.
+ * @param {HTMLElement} container @param {OutcomesAnswer} answer @param {Mode} mode */
 export function renderCharts(container, answer, mode) {
-  container.replaceChildren(...answer.outcomes.filter((o) => o.chart).map((o) => outcomeChart(o, mode)));
+  container.replaceChildren(...answer.outcomes.flatMap((o) => (o.kind === "distribution" && o.chart ? [outcomeChart(o, mode)] : [])));
   container.hidden = !container.children.length;
 }
 
 /**
  * A comparison's difference with chart: true, A and B in one chart on one scale:
  * heights from the difference, each bar's text from its option's own answer.
+ * @param {Difference} difference @param {CompareAnswer} answer @param {Mode} mode
  */
 export function differenceChart(difference, answer, mode) {
+  /** @param {"a" | "b"} option */
   const outcome = (option) => answer[option].outcomes.find((o) => o.name === difference.name);
+  /** @param {"a" | "b"} option @param {string} value */
   const text = (option, value) => {
-    const v = outcome(option)?.values.find((x) => x.value === value);
+    const found = outcome(option);
+    const v = found?.kind === "distribution" ? found.values.find((x) => x.value === value) : undefined;
     return v ? (v[TEXT[mode]] ?? v.percent) : "\u2014";
   };
   const slots = difference.values
@@ -113,7 +130,8 @@ export function differenceChart(difference, answer, mode) {
   return barChart({ name: difference.name, title: `${difference.summary} (chart: option A and option B, ${VIEW[mode]})`, heading: `${difference.label}, ${VIEW[mode]}: A and B`, caption: `${difference.label}: option A and option B, ${VIEW[mode]}`, columns: ["Option A", "Option B"], slots });
 }
 
-/** The charts of a comparison: every difference that has one. */
+/** The charts of a comparison: every difference that has one.
+ * @param {HTMLElement} container @param {CompareAnswer} answer @param {Mode} mode */
 export function renderDifferenceCharts(container, answer, mode) {
   container.replaceChildren(...answer.differences.filter((d) => d.chart).map((d) => differenceChart(d, answer, mode)));
   container.hidden = !container.children.length;

@@ -20,7 +20,8 @@ export class CompareView {
     this.vs = { ...vs };
     this.open = Object.keys(vs).length > 0;
     this.seq = 0;
-    this.answer = null; // the last comparison shown
+    /** @type {import("../../../types/answer.js").CompareAnswer | null} the last comparison shown */
+    this.answer = null;
     this.problem = ""; // why option B has no answer, while it has none
     this.build();
   }
@@ -219,11 +220,12 @@ export class CompareView {
     if (this.open && this.answer) renderDifferenceCharts(this.charts, this.answer, this.view.answerView.mode);
   }
 
+  /** @param {import("../../../types/answer.js").CompareAnswer} answer */
   render(answer) {
     this.answer = answer;
     this.view.showHeadline(); // the pinned line reads A → B
     this.redraw();
-    for (const option of ["a", "b"]) {
+    for (const option of /** @type {const} */ (["a", "b"])) {
       const { list, results } = this.options[option];
       renderSummary(list, answer[option], "exactly");
       renderDetails(results, answer[option]);

@@ -12,10 +12,12 @@ const ANSWER_TIMEOUT_MS = 30000;
 // between is not started again: something is wrong that a restart cannot mend.
 const MAX_RESTARTS = 3;
 
+/** @param {string} kind @param {string} message @returns {Error & {kind: string}} */
 function engineError(kind, message) {
   return Object.assign(new Error(message), { kind });
 }
 
+/** @param {number} ms */
 function seconds(ms) {
   const s = Math.round(ms / 1000);
   return `${s} second${s === 1 ? "" : "s"}`;
@@ -39,6 +41,19 @@ function seconds(ms) {
 // with the same key came; nothing to show), "timeout" or "crashed" (this
 // request stopped the worker, which has been restarted: its message is for
 // the player) or "failed" (the engine's message says why).
+/**
+ * A request to the worker, from call() until it is answered or dropped.
+ * @typedef {object} Pending
+ * @property {number} seq
+ * @property {import("./protocol.mjs").EngineRequest} request
+ * @property {unknown} key
+ * @property {number} timeoutMs
+ * @property {(answered: {answer: any, ms: number, generation: number}) => void} resolve
+ * @property {(error: Error) => void} reject
+ * @property {ReturnType<typeof setTimeout>} [timer] set when its time limit starts
+ * @property {boolean} [superseded] a newer request with the same key came while the worker had it
+ */
+
 export class Engine {
   constructor() {
     this.state = "idle";
@@ -49,14 +64,17 @@ export class Engine {
     // up; the rules are being imported). null before the worker's first word.
     this.progress = null;
     this.seq = 0;
-    this.queue = []; // requests not yet sent to the worker
+    /** @type {Pending[]} requests not yet sent to the worker */
+    this.queue = [];
     this.current = null; // the request the worker has
     this.listeners = new Set();
     this.generation = 0; // workers started
     this.startsSoon = false; // idle, but this page will start it (its calculator's own page)
     this.restarts = 0; // restarts since the last answer
+    this.stoppedBecause = ""; // why the last worker stopped, for the player once the next is ready
   }
 
+  /** @param {(state: string, message: string) => void} fn told every change of state */
   onChange(fn) {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
@@ -109,12 +127,12 @@ export class Engine {
       const name = early ? early.name : `fire-mission-engine ${generation} ${Math.random().toString(36).slice(2)}`;
       worker = early ? early.worker : new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name });
       worker.lockName = name;
-    } catch (error) {
-      this.fail(`The calculators' engine could not start: ${error.message}`);
+    } catch (caught) {
+      this.fail(`The calculators' engine could not start: ${/** @type {Error} */ (caught).message}`);
       return;
     }
     this.worker = worker;
-    const failed = (message) => this.died(message ? `an error: ${message}` : "its script did not load");
+    const failed = (/** @type {string | undefined} */ message) => this.died(message ? `an error: ${message}` : "its script did not load");
     worker.onmessage = (event) => {
       if (this.worker === worker) this.receive(event.data);
     };
@@ -131,6 +149,7 @@ export class Engine {
   receive(message) {
     if (message.type === "alive") {
       const worker = this.worker;
+      if (!worker?.lockName) return; // spawn() names every worker it keeps
       navigator.locks?.request(worker.lockName, () => {
         if (this.worker === worker) this.died("it was closed or crashed");
       });
@@ -178,10 +197,12 @@ export class Engine {
   // worker is ready waits in the worker (so it is answered first, before the
   // warm-up); its time limit starts when the worker is ready.
   dispatch() {
-    if (this.current || !this.worker || !this.queue.length) return;
-    this.current = this.queue.shift();
+    if (this.current || !this.worker) return;
+    const next = this.queue.shift();
+    if (!next) return;
+    this.current = next;
     /** @type {import("./protocol.mjs").RequestMessage} */
-    const message = { seq: this.current.seq, request: this.current.request };
+    const message = { seq: next.seq, request: next.request };
     this.worker.postMessage(message);
     if (this.booted) this.startTimer();
   }
@@ -201,6 +222,7 @@ export class Engine {
   }
 
   // The worker has gone (or sent an uncaught error, after which it cannot be trusted).
+  /** @param {string} reason */
   died(reason) {
     if (this.state === "failed") return;
     if (!this.booted) {
@@ -217,6 +239,7 @@ export class Engine {
     this.restart(reason);
   }
 
+  /** @param {string} reason */
   restart(reason) {
     this.terminate();
     if (++this.restarts > MAX_RESTARTS) {
@@ -235,6 +258,7 @@ export class Engine {
     worker?.terminate();
   }
 
+  /** @param {string} message */
   fail(message) {
     if (this.state === "failed") return;
     this.terminate();

@@ -27,6 +27,30 @@ export function refuseOverLong(field, widget, previous, box) {
   return over;
 }
 
+// A drop-down shows its choice on one line, and a long label (an Interpretation's reading)
+// is cut at its box's edge, on a phone and in a rules page's column alike: then the
+// chosen label is written out in full under it, where it wraps (fitChoice).
+let measure = null;
+
+/** Whether the chosen option's label is wider than its drop-down shows. */
+function choiceCut(select) {
+  const option = select.selectedOptions[0];
+  if (!option || !select.isConnected) return false;
+  const style = getComputedStyle(select);
+  measure ??= document.createElement("canvas").getContext("2d");
+  measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+  // The box's inner width, less the room its arrow takes (about 1.6em in every engine).
+  const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.6 * parseFloat(style.fontSize);
+  return measure.measureText(option.text).width > room;
+}
+
+/** Writes the chosen label out under its drop-down when the drop-down cuts it. */
+function fitChoice(select, full) {
+  const cut = choiceCut(select);
+  full.hidden = !cut;
+  full.textContent = cut ? select.selectedOptions[0].text : "";
+}
+
 export class FieldForm {
   /**
    * @param {object} options
@@ -50,6 +74,8 @@ export class FieldForm {
     this.widgets = {};
     /** @type {Record<string, MapGridInput>} the map fields' editors */
     this.maps = {};
+    /** @type {Record<string, () => void>} each drop-down's fitChoice */
+    this.fits = {};
     this.element = el("form", { class: `fm-form${options.className ? ` ${options.className}` : ""}`, noValidate: true, ariaLabel: options.label });
     this.element.addEventListener("submit", (event) => event.preventDefault());
     for (const field of this.fields) this.element.append(this.fieldBlock(field));
@@ -75,8 +101,17 @@ export class FieldForm {
     } else if (field.type === "choice") {
       widget = el("select", { id });
       for (const c of field.choices) widget.append(el("option", { value: c.name, text: c.label }));
-      widget.addEventListener("change", () => onChange(field.name, widget.value, false));
-      block.append(label, widget, help, error);
+      // The chosen label in full, for the eye (a screen reader reads the drop-down's own).
+      const full = el("span", { class: "fm-choice-full", ariaHidden: "true", hidden: true });
+      const select = widget;
+      const fit = () => fitChoice(select, full);
+      this.fits[field.name] = fit;
+      new ResizeObserver(fit).observe(widget);
+      widget.addEventListener("change", () => {
+        fit();
+        onChange(field.name, widget.value, false);
+      });
+      block.append(label, widget, full, help, error);
     } else if (field.type === "map" && this.options.grids) {
       widget = el("textarea", { id, rows: 3, spellcheck: false, autocomplete: "off", class: "fm-map-text" });
       const map = new MapGridInput(field, id, (text) => {
@@ -100,7 +135,7 @@ export class FieldForm {
         if (!refuseOverLong(field, widget, value(field.name), refused)) onChange(field.name, widget.value, true);
       });
       if (field.type === "int" || field.type === "number") {
-        widget.size = 8;
+        /** @type {HTMLInputElement} */ (widget).size = 8; // a number's widget is an input
         block.append(label, el("span", { class: "fm-number" }, ...this.steppers(field, widget)), refused, help, error);
       } else {
         block.append(label, widget, refused, help, error);
@@ -111,7 +146,7 @@ export class FieldForm {
     if (onLeave) {
       widget.addEventListener("change", onLeave);
       widget.addEventListener("blur", onLeave);
-      widget.addEventListener("keydown", (event) => {
+      widget.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
         if (event.key === "Enter") onLeave();
       });
     }
@@ -151,6 +186,7 @@ export class FieldForm {
       const known = field.choices.some((c) => c.name === raw.trim());
       if (!known) widget.append(el("option", { value: raw, text: `${raw} (not allowed)`, dataStray: "true", disabled: true }));
       widget.value = known ? raw.trim() : raw;
+      this.fits[name]?.();
     } else {
       widget.value = raw;
       this.maps[name]?.setText(raw);
@@ -160,7 +196,7 @@ export class FieldForm {
   // The engine's messages, by field name (without the prefix), each beside its field.
   showErrors(byField) {
     for (const [name, widget] of Object.entries(this.widgets)) {
-      const box = this.element.querySelector(`[data-field-error="${CSS.escape(this.options.prefix + name)}"]`);
+      const box = /** @type {HTMLElement} */ (this.element.querySelector(`[data-field-error="${CSS.escape(this.options.prefix + name)}"]`));
       const messages = byField[name] || [];
       box.textContent = messages.join(" ");
       box.hidden = !messages.length;

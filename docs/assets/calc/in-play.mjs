@@ -9,7 +9,8 @@
 // dice it now refuses, says so and can be removed; it never reaches the page
 // as anything but text. DOM contract: root data-status = loading | ready;
 // each mission [data-mission="<key>"][data-state = need | done | changed];
-// its next roll [data-need-label][data-need-faces].
+// its next roll [data-need-label][data-need-faces]; a finished one's outcomes
+// [data-roll-outcome][data-value].
 
 import { importMissions, readMissions, removeAll, removeMission, renameMission, storeText } from "./missions.mjs";
 import { el, renderSummary } from "./results.mjs";
@@ -134,7 +135,8 @@ class InPlay {
     const next = el("p", { class: "fm-mission-next", text: "Asking the calculator\u2026" });
     const summary = el("ul", { class: "fm-summary-list fm-mission-odds" });
     const odds = el("details", { class: "fm-details fm-mission-odds-box", hidden: true }, el("summary", { text: "The odds of what happens next" }), summary);
-    const element = el("li", { class: "fm-mission", dataMission: m.key, dataCalculator: m.calculator }, name, about, next, odds, el("p", {}, remove));
+    const outcome = el("dl", { class: "fm-roll-outcomes fm-mission-outcome", hidden: true });
+    const element = el("li", { class: "fm-mission", dataMission: m.key, dataCalculator: m.calculator }, name, about, next, outcome, odds, el("p", {}, remove));
     const changed = (text) => {
       element.dataset.state = "changed";
       next.replaceChildren(el("strong", { text: "This calculator has changed since the mission was kept: " }), text, " Remove it, or keep it to read its dice.");
@@ -159,9 +161,12 @@ class InPlay {
         Object.assign(link.dataset, { needLabel: doc.need.label, needFaces: String(doc.need.faces) });
         link.append("Continue: ", el("strong", { text: doc.need.label }), ` (${doc.need.dice})`);
       } else {
-        link.append("Resolved: open it");
+        link.append(el("strong", { text: "Finished" }), ": open it");
       }
       next.replaceChildren(link, el("span", { class: "fm-mission-headline", text: ` ${doc.headline}` }));
+      // A finished mission's outcome, as a roll gives it; it stays until removed.
+      outcome.hidden = doc.status !== "done";
+      if (doc.status === "done") outcome.replaceChildren(...doc.rolled.flatMap((o) => [el("dt", { text: o.label }), el("dd", { dataRollOutcome: o.name, dataValue: o.value, text: o.value_label })]));
       if (doc.status === "need") renderSummary(summary, doc, "exactly");
       odds.hidden = doc.status !== "need";
     };

@@ -7,6 +7,7 @@
 import { el } from "./results.mjs";
 
 // What the engine is doing while it starts (engine.progress, from engine.mjs).
+/** @param {{phase: import("./protocol.mjs").BootPhase, loaded: number, total: number} | null} progress */
 function engineProgress(progress) {
   if (!progress) return "Starting the calculator engine\u2026";
   if (progress.phase === "download") {
@@ -24,6 +25,9 @@ function engineProgress(progress) {
  * and the view's last request: while it starts, restarts or has failed, when
  * the view's request stopped it (problem), or when it restarted since the
  * view's last answer (answered: the generation that gave it). Bad: a failure.
+ * @param {import("./engine.mjs").Engine} engine
+ * @param {string} problem
+ * @param {number | null} answered
  * @returns {{text: string, bad: boolean}}
  */
 export function engineNote(engine, problem, answered) {
@@ -81,6 +85,7 @@ export class InputMessages {
   }
 
   // An answer with an error, for the inputs shown.
+  /** @param {import("../../../types/calculator.js").EngineError} answer */
   received(answer) {
     const active = /** @type {HTMLElement | null} */ (document.activeElement);
     const typing = answer.fields.some(({ field }) => field && field === active?.dataset?.input && this.view.root.contains(active));
@@ -99,6 +104,7 @@ export class InputMessages {
 
   // The engine's messages (none: {}): each beside its field (the seed's beside
   // the seed), the rest in the answer box, and the problem in the headline's place.
+  /** @param {import("../../../types/calculator.js").EngineError | Record<string, never>} answer */
   show(answer) {
     const view = this.view;
     if (!answer.error) this.pending = null;

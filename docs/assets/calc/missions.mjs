@@ -178,3 +178,34 @@ export function importMissions(text) {
   const problem = write([...read.missions, ...fresh]);
   return problem ? { added: 0, problem } : { added: fresh.length, problem: "" };
 }
+
+/**
+ * The kept mission of this calculator and inputs whose dice are exactly these
+ * (the one a Continue link of the In play page opened), or null.
+ * @param {{calculator: string, inputs: Record<string, string>, dice: string}} at
+ * @returns {Mission | null}
+ */
+export function findMission({ calculator, inputs, dice }) {
+  const read = readMissions();
+  return read.missions.find((m) => m.calculator === calculator && sameInputs(m.inputs, inputs) && m.dice === dice) || null;
+}
+
+/**
+ * A kept mission followed where it is played (own-dice.mjs): its dice are now
+ * these (a die entered or taken back), its name kept. `mission` is undefined
+ * when it is no longer kept (removed meanwhile, on another page) or the store
+ * was refused (then `problem` says why).
+ * @param {string} key
+ * @param {string} dice
+ * @returns {{mission?: Mission, problem: string}}
+ */
+export function followMission(key, dice) {
+  const read = readMissions();
+  if (read.problem) return { problem: read.problem };
+  const kept = read.missions.find((m) => m.key === key);
+  if (!kept) return { problem: "" };
+  if (kept.dice === dice) return { mission: kept, problem: "" };
+  const mission = { ...kept, dice, kept: new Date().toISOString() };
+  const problem = missionProblem(mission) || write(read.missions.map((m) => (m.key === key ? mission : m)));
+  return problem ? { problem: problem.startsWith("Not kept") ? problem : `Not kept: ${problem}.` } : { mission, problem: "" };
+}

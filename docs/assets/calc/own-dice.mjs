@@ -20,7 +20,7 @@
 // its Use my dice a checkbox and its faces radio buttons, which work before
 // this module has come: what the player chose there is taken over here.
 
-import { keepMission } from "./missions.mjs";
+import { findMission, followMission, keepMission, renameMission } from "./missions.mjs";
 import { el, renderDetails, renderSummary } from "./results.mjs";
 import { dieItem } from "./roll-log.mjs";
 
@@ -28,6 +28,8 @@ import { dieItem } from "./roll-log.mjs";
 // refused here, before it costs a request, a link or an address.
 export const MAX_ENTRIES = 200;
 export const MAX_DICE_TEXT = 2000;
+// The In play page, which lists the missions kept on this device (in-play.mjs).
+const IN_PLAY = new URL("../../in-play/", import.meta.url);
 
 /** Why a dice text is refused before it reaches the engine, or "". */
 export function diceTextProblem(text) {
@@ -76,6 +78,8 @@ export class OwnDice {
     this.seq = 0;
     this.notice = "";
     this.named = false; // the player typed a name for the mission
+    this.kept = null; // the key of the kept mission that the dice entered here carry on (followMission)
+    this.fromLink = false; // the dice came from a link, maybe a kept mission's Continue
     this.button = el("button", { type: "button", class: "md-button fm-own-dice-button", text: "Use my dice", ariaExpanded: "false" });
     this.button.addEventListener("click", () => (this.active ? this.close() : this.open([])));
     this.first = readFirstRoll(view);
@@ -92,6 +96,7 @@ export class OwnDice {
   fromAddress(text) {
     const problem = diceTextProblem(text);
     this.notice = problem; // said once the engine has answered for no dice
+    this.fromLink = true;
     this.open(problem ? [] : text.split(",").map((e) => [e.trim()]).filter(([e]) => e !== ""));
   }
 
@@ -119,20 +124,28 @@ export class OwnDice {
     this.undoButton = el("button", { type: "button", class: "md-button fm-undo", text: "Undo", disabled: true });
     this.undoButton.addEventListener("click", () => this.undo());
     this.clearButton = el("button", { type: "button", class: "md-button fm-clear", text: "Start again", disabled: true });
-    this.clearButton.addEventListener("click", () => this.set([]));
+    this.clearButton.addEventListener("click", () => {
+      this.unfollow(); // starting again is another mission: the kept one stays where it was
+      this.set([]);
+    });
     this.command = el("code", { class: "fm-resolve-command" });
     this.nameInput = el("input", { type: "text", class: "fm-mission-name", id: `fm-${n}-mission-name`, maxLength: 80, value: this.view.schema.title, autocomplete: "off" });
     this.nameInput.addEventListener("input", () => (this.named = true));
+    this.nameInput.addEventListener("change", () => {
+      const name = this.nameInput.value.trim();
+      if (this.kept && name) this.keepStatus.textContent = renameMission(this.kept, name) || `Renamed \u201c${name}\u201d under In play.`;
+    });
     this.keepButton = el("button", { type: "button", class: "md-button fm-keep", dataKeep: "true", text: "Keep in play", disabled: true });
     this.keepButton.addEventListener("click", () => this.keep());
     this.keepStatus = el("p", { class: "fm-keep-status", role: "status" });
+    // Undo, Start again and Keep in play right under the faces, where the thumb is at the
+    // table; the odds and the trail below them. The mission's name waits at the foot.
+    this.actions = el("div", { class: "fm-resolve-actions" }, this.undoButton, this.clearButton, this.keepButton);
     const keepBox = el(
       "div",
       { class: "fm-keep-box" },
       el("label", { htmlFor: this.nameInput.id, class: "fm-label", text: "Name, to find it under In play" }),
       this.nameInput,
-      this.keepButton,
-      this.keepStatus,
     );
     this.element = el(
       "section",
@@ -141,9 +154,10 @@ export class OwnDice {
       this.message,
       this.need,
       this.outcomes,
+      this.actions,
+      this.keepStatus,
       this.odds,
       this.trailBox,
-      el("p", { class: "fm-resolve-actions" }, this.undoButton, " ", this.clearButton),
       (this.check = el("p", { class: "fm-resolve-check" }, "Anyone can check it: ", this.command)),
       keepBox,
     );
@@ -216,13 +230,14 @@ export class OwnDice {
     this.rolls = rolls;
     this.pending = [];
     this.showPending();
-    this.keepStatus.textContent = "";
+    if (!this.kept) this.keepStatus.textContent = "";
     this.view.compareChanged(); // the link and the address carry the dice
     this.resolve();
   }
 
   // The inputs changed (view.mjs): the same dice, resolved for the new ones.
   inputsChanged() {
+    this.unfollow(); // a kept mission is for the inputs it was kept with
     if (this.active) this.resolve();
   }
 
@@ -325,6 +340,7 @@ export class OwnDice {
     }
     this.trail.replaceChildren(...doc.given.map((d, i) => this.trailItem(d, i)));
     this.trailBox.hidden = !doc.given.length;
+    this.follow(doc);
   }
 
   showNeed(need) {
@@ -365,8 +381,41 @@ export class OwnDice {
     // A name the player did not type leaves a mission kept before (this one, fewer dice ago) its own.
     const name = (this.named && this.nameInput.value.trim()) || null;
     const { mission, problem } = keepMission({ calculator: this.view.id, inputs: this.doc.changed, dice: this.text, name, title: this.view.schema.title });
-    if (mission) this.nameInput.value = mission.name;
-    this.keepStatus.textContent = problem || `Kept in play as \u201c${mission.name}\u201d: find it under In play.`;
+    this.kept = mission ? mission.key : null;
+    this.showKept(mission, problem);
+  }
+
+  // The kept mission carries on with the dice answered here: each die entered or taken
+  // back updates it, and a finished one shows finished under In play. The dice of a
+  // link that a kept mission's Continue opened are that mission's: followed too.
+  /** @param {{status: string, changed: Record<string, string>}} doc */
+  follow(doc) {
+    if (this.fromLink && !this.kept) this.kept = findMission({ calculator: this.view.id, inputs: doc.changed, dice: this.text })?.key ?? null;
+    this.fromLink = false;
+    if (!this.kept) return;
+    const { mission, problem } = followMission(this.kept, this.text);
+    if (!mission && !problem) return this.unfollow(); // removed meanwhile
+    this.showKept(mission, problem);
+  }
+
+  unfollow() {
+    this.kept = null;
+    this.keepStatus.textContent = "";
+    delete this.keepStatus.dataset.kept;
+  }
+
+  // What became of Keep in play: the mission's name, and a link to the In play page.
+  /**
+   * @param {import("./missions.mjs").Mission | undefined} mission
+   * @param {string} problem
+   */
+  showKept(mission, problem) {
     this.keepStatus.dataset.kept = problem ? "false" : "true";
+    if (problem || !mission) return this.keepStatus.replaceChildren(problem);
+    this.nameInput.value = mission.name;
+    const link = el("a", { href: IN_PLAY.href, text: "In play" });
+    const name = `\u201c${mission.name}\u201d`;
+    if (this.doc?.status === "done") this.keepStatus.replaceChildren(`${name} is finished: `, link, " shows its outcome, and can remove it.");
+    else this.keepStatus.replaceChildren(`Kept in play as ${name}: each die entered here carries it on, under `, link, ".");
   }
 }

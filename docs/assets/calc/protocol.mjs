@@ -4,8 +4,9 @@
 // only: nothing imports this module at run time.
 
 /**
- * What rules_py.call_json takes (rules_py/__init__.py): an operation on a calculator.
- * @typedef {{op: string, id?: string, inputs?: Record<string, string>, [option: string]: unknown}} EngineRequest
+ * What rules_py.call_json takes (rules_py/__init__.py): an operation on a calculator
+ * (an input given twice, by a link, is sent as its values: the engine refuses it).
+ * @typedef {{op: string, id?: string, inputs?: Record<string, string | string[]>, [option: string]: unknown}} EngineRequest
  */
 
 /**

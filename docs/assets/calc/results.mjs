@@ -1,25 +1,48 @@
 // Results of a calculator, rendered from the engine's typed answer
-// (rules_py.answer: see rules_py/answer.py and rules_py/data/answer.schema.json).
+// (rules_py.answer, declared by rules_py/data/answer.schema.json; its types,
+// types/answer.d.ts, are generated from it and checked here by tsc).
 //
 // Generic and arithmetic-free: every number, percentage, mean and label on
 // screen comes from the answer as text. This module only chooses which of
 // them to show (exactly / at least / at most) and builds the DOM with
 // textContent.
 
+/** @typedef {import("../../../types/answer.js").OddsAnswer} OddsAnswer */
+/** @typedef {import("../../../types/answer.js").ResolveAnswer} ResolveAnswer */
+/** @typedef {import("../../../types/answer.js").CompareAnswer} CompareAnswer */
+/** @typedef {import("../../../types/answer.js").OddsOutcome} OddsOutcome */
+/** @typedef {import("../../../types/answer.js").DistributionOutcome} DistributionOutcome */
+/** @typedef {import("../../../types/answer.js").HeadlinePart} HeadlinePart */
+/** @typedef {import("../../../types/answer.js").CompareHeadlinePart} CompareHeadlinePart */
+/** An answer with every outcome's odds: the odds, or a resolution's given the dice so far. @typedef {OddsAnswer | ResolveAnswer} OutcomesAnswer */
+/** The views of a chance, as the switch names them. @typedef {"exactly" | "at_least" | "at_most"} Mode */
+
+/**
+ * An element with its attributes and children: "class" and "text" set its
+ * class and text, data*, aria*, title, role, style and scope are attributes
+ * (dataFooBar: data-foo-bar), any other name a property (tabIndex, hidden);
+ * an attribute undefined, null or false is left out.
+ * @template {keyof HTMLElementTagNameMap} K
+ * @param {K} tag
+ * @param {Record<string, unknown>} [attrs]
+ * @param {...(Node | string | null | undefined)} children
+ * @returns {HTMLElementTagNameMap[K]}
+ */
 export function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("data") || k.startsWith("aria") || k === "title" || k === "role" || k === "style" || k === "scope") node.setAttribute(k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()), v);
-    else node[k] = v;
+    if (k === "class") node.className = String(v);
+    else if (k === "text") node.textContent = String(v);
+    else if (k.startsWith("data") || k.startsWith("aria") || k === "title" || k === "role" || k === "style" || k === "scope") node.setAttribute(k.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase()), String(v));
+    else Reflect.set(node, k, v);
   }
   for (const child of children) if (child !== null && child !== undefined) node.append(child);
   return node;
 }
 
 // The three ways a chance can be read, and the answer's field for each.
+/** @type {{name: Mode, label: string, field: "percent" | "at_least_percent" | "at_most_percent"}[]} */
 export const MODES = [
   { name: "exactly", label: "Exactly", field: "percent" },
   { name: "at_least", label: "At least", field: "at_least_percent" },
@@ -27,9 +50,11 @@ export const MODES = [
 ];
 
 // Rows a player can get: impossible ones are not shown.
+/** @param {DistributionOutcome} outcome */
 const possible = (outcome) => outcome.values.filter((v) => v.p !== "0");
 
 // Does any outcome of this answer read differently at least / at most?
+/** @param {OutcomesAnswer} answer */
 export function hasScale(answer) {
   return answer.outcomes.some((o) => o.kind === "distribution" && o.values.some((v) => v.at_least !== null));
 }
@@ -38,15 +63,17 @@ export function hasScale(answer) {
 
 // One line per outcome, in view beside the inputs: the engine's headline,
 // and for a number the chance of each value read the way the switch says.
+/** @param {HTMLElement} list @param {OutcomesAnswer} answer @param {Mode} mode */
 export function renderSummary(list, answer, mode) {
-  const field = MODES.find((m) => m.name === mode).field;
+  const field = MODES[MODES.findIndex((m) => m.name === mode)].field;
   list.replaceChildren();
   for (const o of answer.outcomes) {
     const item = el("li", { class: `fm-sum fm-sum-${o.kind}`, dataOutcome: o.name });
-    item.append(el("span", { class: "fm-sum-label", text: `${o.label}: ` }), el("span", { class: "fm-sum-text", text: o.summary.slice(o.label.length + 2) }));
+    const said = el("span", { class: "fm-sum-text", text: o.summary.slice(o.label.length + 2) });
+    item.append(el("span", { class: "fm-sum-label", text: `${o.label}: ` }), said);
     if (o.kind === "certain") {
-      item.querySelector(".fm-sum-text").dataset.value = o.value;
-      Object.assign(item.querySelector(".fm-sum-text").dataset, { outcome: o.name, p: "1" });
+      said.dataset.value = o.value;
+      Object.assign(said.dataset, { outcome: o.name, p: "1" });
     } else if (o.type !== "bool") {
       const chips = el("span", { class: "fm-sum-values" });
       for (const v of possible(o)) {
@@ -62,6 +89,7 @@ export function renderSummary(list, answer, mode) {
 
 // ---------------------------------------------------------------- details
 
+/** @param {DistributionOutcome} outcome */
 function oddsTable(outcome) {
   const scale = outcome.values.some((v) => v.at_least !== null);
   const head = el(
@@ -93,6 +121,7 @@ function oddsTable(outcome) {
   return el("div", { class: "fm-table-scroll", tabIndex: 0, role: "region", ariaLabel: outcome.label }, el("table", { class: "fm-odds" }, el("thead", {}, head), body));
 }
 
+/** @param {OddsOutcome} outcome */
 function outcomeSection(outcome) {
   const section = el("section", { class: "fm-outcome", dataOutcome: outcome.name }, el("p", { class: "fm-outcome-title", text: outcome.label }));
   if (outcome.help) section.append(el("p", { class: "fm-outcome-help", text: outcome.help }));
@@ -111,10 +140,12 @@ function outcomeSection(outcome) {
   return section;
 }
 
+/** @param {HTMLElement} container @param {OutcomesAnswer} answer */
 export function renderDetails(container, answer) {
   container.replaceChildren(...answer.outcomes.map(outcomeSection));
 }
 
+/** @param {HTMLElement} container @param {OutcomesAnswer} answer */
 export function renderNotes(container, answer) {
   container.replaceChildren();
   container.hidden = !answer.notes.length;
@@ -128,8 +159,9 @@ export function renderNotes(container, answer) {
 
 // The answer's steps: each labelled roll, how often it is made, and what it
 // decides given that it is made (rules_py.dice.enumerate_steps).
+/** @param {HTMLElement} container @param {OutcomesAnswer} answer a resolution has no steps */
 export function renderSteps(container, answer) {
-  const steps = answer.steps || [];
+  const steps = answer.kind === "odds" ? answer.steps : []; // a resolution has none
   container.replaceChildren();
   if (!steps.length) {
     container.append(el("p", { class: "fm-steps-none", text: "No dice are rolled with these inputs: every result follows from them." }));
@@ -168,12 +200,13 @@ export function renderSteps(container, answer) {
 // The answer's one line (the engine's `headline`, from its `headline_parts`),
 // first in the answer. A comparison's parts read A → B, B's part marked
 // data-option="b" (and A's "a"), so a player sees what option B changed.
+/** @param {HTMLElement} line @param {OutcomesAnswer | CompareAnswer | import("../../../types/answer.js").RollAnswer} answer */
 export function renderHeadline(line, answer) {
   line.replaceChildren();
-  answer.headline_parts.forEach((part, i) => {
+  /** @type {(HeadlinePart | CompareHeadlinePart)[]} */ (answer.headline_parts).forEach((part, i) => {
     if (i) line.append(" \u00b7 ");
     const item = el("span", { class: "fm-headline-part", dataOutcome: part.outcome });
-    if (part.b === undefined) item.textContent = part.text;
+    if (!("b" in part)) item.textContent = part.text;
     else item.append(part.lead, el("span", { dataOption: "a", text: part.a }), " \u2192 ", el("span", { class: "fm-headline-b", dataOption: "b", text: part.b }), part.tail);
     line.append(item);
   });

@@ -10,24 +10,32 @@ const HISTORY_LENGTH = 12;
 // The longest text one field of a stored roll may have: its link, with a map's text in it, is the longest.
 const HISTORY_TEXT_MAX = 40000;
 
-let memoryHistory = null; // storage refused (a private window): this page's rolls only
+/** A roll of this tab's history, each field text. @typedef {{id: string, seed: string, inputs: string, result: string, url: string}} HistoryEntry */
+
+/** @type {HistoryEntry[] | null} storage refused (a private window): this page's rolls only */
+let memoryHistory = null;
 
 // A roll of this tab's history as add() writes it, or null.
-function historyEntry(e) {
-  if (!e || typeof e !== "object" || Array.isArray(e)) return null;
+/** @param {unknown} stored @returns {HistoryEntry | null} */
+function historyEntry(stored) {
+  if (!stored || typeof stored !== "object" || Array.isArray(stored)) return null;
+  const e = /** @type {Record<string, unknown>} */ (stored);
   if (!["id", "seed", "inputs", "result", "url"].every((k) => typeof e[k] === "string" && e[k].length <= HISTORY_TEXT_MAX)) return null;
+  const entry = /** @type {HistoryEntry} */ (e); // every field is text, checked above
   let url;
   try {
-    url = new URL(e.url, location.href);
+    url = new URL(entry.url, location.href);
   } catch {
     return null;
   }
-  if (url.origin !== location.origin || !url.pathname.endsWith(`/calculators/${e.id}/`)) return null;
-  return { id: e.id, seed: e.seed, inputs: e.inputs, result: e.result, url: url.href };
+  if (url.origin !== location.origin || !url.pathname.endsWith(`/calculators/${entry.id}/`)) return null;
+  return { id: entry.id, seed: entry.seed, inputs: entry.inputs, result: entry.result, url: url.href };
 }
 
 // At most HISTORY_LENGTH rolls of a list read from storage, each a history entry.
+/** @param {unknown} stored @returns {HistoryEntry[]} */
 function historyEntries(stored) {
+  /** @type {HistoryEntry[]} */
   const out = [];
   if (!Array.isArray(stored)) return out;
   for (const item of stored) {
@@ -38,6 +46,7 @@ function historyEntries(stored) {
   return out;
 }
 
+/** @returns {HistoryEntry[]} */
 function readHistory() {
   let text;
   try {
@@ -62,6 +71,7 @@ export class RollHistory {
   }
 
   // A roll (the engine's typed answer to it) and its link, first in the list.
+  /** @param {import("../../../types/answer.js").RollAnswer} answer @param {string} url */
   add(answer, url) {
     const entry = { id: this.id, seed: String(answer.seed), inputs: Object.entries(answer.changed).map(([k, v]) => `${k}=${v}`).join(" "), result: answer.outcomes.map((o) => o.summary).join("; "), url };
     const rolls = [entry, ...readHistory().filter((e) => e.url !== url)].slice(0, HISTORY_LENGTH);

@@ -22,6 +22,7 @@ function randomSeed() {
 // engine's arithmetic from them (`working`), what the result means (`means`)
 // and a link to the rule section it applies (`rule.href`, from the site's
 // root). The roll log's and own-dice.mjs's trail of the player's dice alike.
+/** @param {import("../../../types/answer.js").Die} d @param {Record<string, unknown>} [attrs] */
 export function dieItem(d, attrs = {}) {
   const faces = el("span", { class: "fm-faces" });
   for (const f of d.faces) {
@@ -46,10 +47,12 @@ export function dieItem(d, attrs = {}) {
 }
 
 // A roll's typed answer in the log: its seed and command, its dice, its outcomes.
+/** @param {HTMLElement} container @param {import("../../../types/answer.js").RollAnswer} answer */
 export function renderRoll(container, answer) {
   const head = el("p", { class: "fm-roll-head" }, "Rolled with seed ", el("strong", { class: "fm-roll-seed", text: answer.seed }));
   if (answer.seed_phrase !== null) head.append(` (the phrase stands for the number ${answer.seed_number})`);
   head.append(". Anyone can check it: ", el("code", { class: "fm-roll-command", text: answer.command }));
+  /** @type {HTMLElement[]} */
   const parts = [head];
   if (answer.no_dice) parts.push(el("p", { class: "fm-roll-nodice", text: answer.no_dice }));
   if (answer.dice.length) parts.push(el("ol", { class: "fm-dice" }, ...answer.dice.map((d) => dieItem(d, { dataDice: d.dice }))));
@@ -65,6 +68,7 @@ export function renderRoll(container, answer) {
 
 // The address of a roll: its calculator's page with the inputs it was made
 // with (the engine's own text of those that differ from the defaults) and its seed.
+/** @param {string} id @param {import("../../../types/answer.js").RollAnswer} answer */
 function rollUrl(id, answer) {
   const page = new URL(`calculators/${id}/`, SITE_ROOT);
   const params = new URLSearchParams(answer.changed);
@@ -96,10 +100,13 @@ export class RollLog {
     // The log is where a roll link lands (tabindex -1: focused for a screen reader, not a tab stop).
     this.log = el("div", { class: "fm-roll-log", hidden: true, tabIndex: -1, role: "region", ariaLabel: `${view.schema.title}: the roll` });
     this.history = new RollHistory(view.id);
+    /** @type {string | null} */
     this.addressSeed = null;
+    this.rolling = false; // a roll is being worked out
   }
 
   // A seed the player typed (or typed in the build's copy): the next roll's.
+  /** @param {string} seed */
   typeSeed(seed) {
     this.seedInput.value = seed;
     this.typed = true;
@@ -107,6 +114,7 @@ export class RollLog {
 
   // A seed in the address (?seed=...): rolled with the address's inputs as
   // soon as they have an answer (rollFromAddress), and the page lands on it.
+  /** @param {string | null} seed */
   fromAddress(seed) {
     this.addressSeed = seed;
     if (seed != null) this.typeSeed(seed);
@@ -119,6 +127,7 @@ export class RollLog {
   }
 
   // The engine's messages for the seed, beside it.
+  /** @param {string[]} messages */
   showErrors(messages) {
     this.seedError.textContent = messages.join(" ");
     this.seedError.hidden = !messages.length;
@@ -132,6 +141,7 @@ export class RollLog {
   }
 
   // An answer for `inputs` (JSON) is shown: the roll is current if it was rolled with them.
+  /** @param {string} inputs */
   answered(inputs) {
     this.log.dataset.stale = String(this.log.dataset.inputs !== inputs);
   }
@@ -147,6 +157,7 @@ export class RollLog {
     this.button.setAttribute("aria-busy", "true");
     view.root.dataset.rolling = "true";
     const seq = view.seq;
+    /** @type {import("../../../types/answer.js").RollAnswer | import("../../../types/calculator.js").EngineError} */
     let answer;
     try {
       ({ answer } = await view.engine.call({ op: "answer", id: view.id, inputs: view.inputs(), seed }));
@@ -158,8 +169,8 @@ export class RollLog {
       this.button.removeAttribute("aria-busy");
       delete view.root.dataset.rolling;
     }
-    view.messages.show(answer.error ? answer : {}); // a bad seed's message beside the seed
-    if (answer.error) return;
+    view.messages.show("error" in answer ? answer : {}); // a bad seed's message beside the seed
+    if ("error" in answer) return;
     renderRoll(this.log, answer);
     this.seedInput.value = String(answer.seed); // the box holds the seed of the roll shown (the engine's text of it)
     this.typed = false;

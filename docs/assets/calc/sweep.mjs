@@ -3,7 +3,7 @@
 // (the first value reaching 50 %, 75 % and 90 %).
 //
 // Computed in the worker (op "answer" with "sweep": rules_py/sweep.py gives
-// every value's number, text and bar height, and `reaches`), drawn here with
+// every value's number, text and bar height, and `reaches` for a chance), drawn here with
 // chart.mjs. No arithmetic and no rule: which inputs can be swept is the
 // schema's (an int with both bounds, a choice, a yes/no); the link carries
 // the input's name as `sweep=NAME`.
@@ -11,24 +11,29 @@
 import { barChart } from "./chart.mjs";
 import { el } from "./results.mjs";
 
+/** @typedef {import("../../../types/calculator.js").CalculatorSchema} CalculatorSchema */
+/** @typedef {import("../../../types/calculator.js").FieldSchema} FieldSchema */
+/** @typedef {import("../../../types/calculator.js").EngineError} EngineError */
+/** @typedef {import("../../../types/answer.js").SweepAnswer} SweepAnswer */
+
 export const SWEEP = "sweep"; // the link's parameter
 
 // The inputs the engine can sweep, by the schema's types and bounds.
+/** @param {CalculatorSchema} schema @returns {FieldSchema[]} */
 export function sweepable(schema) {
   return schema.fields.filter((f) => f.type === "bool" || f.type === "choice" || (f.type === "int" && f.min !== undefined && f.min !== null && f.max !== undefined && f.max !== null));
 }
 
 export class SweepView {
-  // `view` is the calculator's CalculatorView; `name` the input swept from the link, or null.
+  /**
+   * @param {any} view the calculator's CalculatorView (view.mjs): its schema, engine, id, n, inputs() and compareChanged()
+   * @param {string | null} name the input swept from the link, or null
+   */
   constructor(view, name) {
     this.view = view;
     this.fields = sweepable(view.schema);
     this.name = this.fields.some((f) => f.name === name) ? name : null;
     this.seq = 0;
-    this.build();
-  }
-
-  build() {
     const id = `fm-${this.view.n}-sweep`;
     this.select = el("select", { id, class: "fm-sweep-select" }, el("option", { value: "", text: "Choose an input" }));
     for (const f of this.fields) this.select.append(el("option", { value: f.name, text: f.label }));
@@ -52,6 +57,7 @@ export class SweepView {
     return this.name ? [[SWEEP, this.name]] : [];
   }
 
+  /** @param {string | null} name */
   choose(name) {
     this.name = name;
     this.view.compareChanged(); // the link and the address carry it
@@ -59,6 +65,7 @@ export class SweepView {
   }
 
   // The address changed (Back or Forward).
+  /** @param {string | null} name */
   follow(name) {
     this.name = this.fields.some((f) => f.name === name) ? name : null;
     this.select.value = this.name ?? "";
@@ -79,10 +86,12 @@ export class SweepView {
     this.details.dataset.sweepStatus = "loading";
     this.status.textContent = "Working out every value\u2026";
     this.out.dataset.stale = "true";
+    /** @type {SweepAnswer | EngineError} */
     let answer;
     try {
       ({ answer } = await this.view.engine.call({ op: "answer", id: this.view.id, inputs, sweep: this.name }, { key: `sweep ${this.view.n}` }));
-    } catch (error) {
+    } catch (caught) {
+      const error = /** @type {Error & {kind?: string}} */ (caught); // engine.mjs rejects with an Error and its kind
       if (seq !== this.seq || error.kind === "superseded") return;
       this.status.textContent = error.message;
       this.details.dataset.sweepStatus = "error";
@@ -90,7 +99,7 @@ export class SweepView {
     }
     if (seq !== this.seq) return;
     delete this.out.dataset.stale;
-    if (answer.error) {
+    if ("error" in answer) {
       this.status.textContent = answer.error;
       this.out.replaceChildren();
       this.details.dataset.sweepStatus = "error";
@@ -101,16 +110,19 @@ export class SweepView {
     this.details.dataset.sweepStatus = "ready";
   }
 
+  /** @param {SweepAnswer} answer */
   render(answer) {
+    const reached = answer.reaches ?? []; // null for an average or a likeliest value: they reach no chance
+    /** @type {Map<string, string>} */
     const marks = new Map();
-    for (const r of answer.reaches) if (r.value !== null && !marks.has(r.value)) marks.set(r.value, `first to reach ${r.target_percent}`);
-    for (const r of answer.reaches) if (r.value !== null && marks.get(r.value) !== `first to reach ${r.target_percent}`) marks.set(r.value, `${marks.get(r.value)} and ${r.target_percent}`);
+    for (const r of reached) if (r.value !== null && !marks.has(r.value)) marks.set(r.value, `first to reach ${r.target_percent}`);
+    for (const r of reached) if (r.value !== null && marks.get(r.value) !== `first to reach ${r.target_percent}`) marks.set(r.value, `${marks.get(r.value)} and ${r.target_percent}`);
     const measure = { chance: "chance", mean: "mean", likeliest: "most likely" }[answer.measure] ?? answer.measure;
     const column = { chance: "Chance", mean: "Mean", likeliest: "Most likely" }[answer.measure] ?? answer.measure;
-    const slots = answer.values.map((v) => ({ label: v.label, value: v.value, mark: marks.get(v.value), bars: [{ series: "one", height: v.bar, text: v.error ?? v.text }] }));
+    const slots = answer.values.map((v) => ({ label: v.label, value: v.value, mark: marks.get(v.value), bars: [{ series: "one", height: v.bar, text: v.error ?? v.text ?? "" }] }));
     const chart = barChart({ name: "sweep", title: answer.summary, heading: `${answer.outcome.label} (${measure}) by ${answer.sweep_label}`, caption: `${answer.outcome.label} (${measure}) by ${answer.sweep_label}`, columns: [`${answer.outcome.label}: ${measure}`], slots });
-    const reaches = el("ul", { class: "fm-sweep-reaches" });
-    for (const r of answer.reaches) reaches.append(el("li", { dataTarget: r.target, dataValue: r.value ?? undefined, text: r.text }));
+    const reaches = el("ul", { class: "fm-sweep-reaches", hidden: !reached.length });
+    for (const r of reached) reaches.append(el("li", { dataTarget: r.target, dataValue: r.value ?? undefined, text: r.text }));
     const head = el("tr", {}, el("th", { scope: "col", text: answer.sweep_label }), el("th", { scope: "col", text: column }), el("th", { scope: "col", text: "What it takes" }));
     const body = el("tbody");
     for (const v of answer.values) {

@@ -141,9 +141,9 @@ export class CalculatorView {
     this.ownDice?.inputsChanged();
   }
 
-  /** @returns {Record<string, string>} the inputs as the engine takes them, by name */
+  /** @returns {Record<string, string | string[]>} the inputs as the engine takes them, by name (a name the link gave twice: its values, which the engine refuses) */
   inputs() {
-    /** @type {Record<string, string>} */
+    /** @type {Record<string, string | string[]>} */
     const out = {};
     for (const f of this.schema.fields) {
       const raw = this.raw[f.name];

@@ -10,6 +10,16 @@
 // ("prefetched", "loaded", "warm").
 
 import { prefetchNextStart, startEngine } from "./loader.mjs";
+// The loader's own modules, fetched with it: a module's imports are found only
+// once it has arrived, so without these each would come a round trip later,
+// and the engine's downloads start only once all of them are in.
+import "./loader/downloads.mjs";
+import "./loader/files.mjs";
+import "./loader/link.mjs";
+import "./loader/pyodide-internals.mjs";
+import "./loader/sparse-snapshot.mjs";
+import "./loader/state.mjs";
+import "./loader/stored-zip.mjs";
 
 /** @typedef {import("./protocol.mjs").WorkerMessage} WorkerMessage */
 /** @typedef {import("./protocol.mjs").RequestMessage} RequestMessage */
@@ -92,11 +102,10 @@ engine.then(
  * @param {Booted} booted
  * @returns {string[]} every calculator's request at its defaults and at each of its examples, for warmUp()
  */
-function loadEverything({ pyodide }) {
+function loadEverything({ pyodide, importedSinceBoot }) {
   const t0 = performance.now();
   pyodide.pyimport("rules_py").calculators();
-  const imported = pyodide.runPython("sorted(n for n in set(sys.modules) - _modules_at_boot if not n.startswith('rules_py'))").toJs();
-  pyodide.runPython("del _modules_at_boot");
+  const imported = importedSinceBoot();
   post({ type: "loaded", imported, ms: performance.now() - t0 });
   return pyodide
     .runPython(`import json, rules_py

@@ -1,0 +1,132 @@
+"""The newcomer's guide (CONTRIBUTING.md) builds what it says, so it cannot drift.
+
+Its code blocks are carried out as a newcomer would: in a copy of ``rules_py``,
+each block titled with a file (```` ```python title="rules_py/skirmish/morale.py" ````)
+is written there, the ``System(...)`` it gives for ``rules_py/systems.py`` is
+added to ``SYSTEMS``, and every ``python -m rules_py`` line of the guide is run
+on that copy: each exits 0, and a command whose block is followed by a
+```` ```json ```` block prints exactly that. The toy calculator's odds are
+checked against fractions worked out here by hand, and the build's Markdown for
+its table and its embed (scripts/build_pages.py) is made from the copy.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT
+
+GUIDE = ROOT / "CONTRIBUTING.md"
+BLOCK = re.compile(r'^```(?P<lang>\w*)(?: title="(?P<title>[^"]+)")?\n(?P<body>.*?)^```\n', re.M | re.S)
+SYSTEMS_END = "\n)\n\nBY_SLUG"
+
+
+def blocks() -> list[tuple[str, str | None, str]]:
+    """(language, title, text) of every fenced block of the guide, in order."""
+    return [(m["lang"], m["title"], m["body"]) for m in BLOCK.finditer(GUIDE.read_text(encoding="utf-8"))]
+
+
+@pytest.fixture(scope="module")
+def copy(tmp_path_factory) -> Path:
+    """A copy of rules_py with the guide's files written into it."""
+    where = tmp_path_factory.mktemp("guide")
+    shutil.copytree(ROOT / "rules_py", where / "rules_py", ignore=shutil.ignore_patterns("__pycache__"))
+    titled = [(title, body) for _, title, body in blocks() if title]
+    assert [t for t, _ in titled][:2] == ["rules_py/systems.py", "rules_py/skirmish/__init__.py"], titled
+    for title, body in titled:
+        path = where / title
+        if title == "rules_py/systems.py":
+            text = path.read_text(encoding="utf-8")
+            assert text.count(SYSTEMS_END) == 1, "SYSTEMS no longer ends as the guide's step 1 expects"
+            path.write_text(text.replace(SYSTEMS_END, "\n" + body.rstrip("\n") + SYSTEMS_END), encoding="utf-8")
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(body, encoding="utf-8")
+    return where
+
+
+def run(copy: Path, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(copy), str(ROOT / "scripts")])}
+    return subprocess.run([sys.executable, *args], cwd=copy, env=env, capture_output=True, text=True, timeout=120)
+
+
+def commands() -> list[tuple[list[str], str | None]]:
+    """Each ``python -m rules_py`` line of the guide, with the JSON block that follows its block, if one does."""
+    found = []
+    found_blocks = blocks()
+    for i, (lang, _, body) in enumerate(found_blocks):
+        if lang != "sh":
+            continue
+        after = found_blocks[i + 1] if i + 1 < len(found_blocks) else None
+        expected = after[2] if after and after[0] == "json" else None
+        for line in body.splitlines():
+            words = shlex.split(line, comments=True)
+            if words[:3] == ["python", "-m", "rules_py"]:
+                found.append((words[3:], expected))
+    return found
+
+
+def test_the_copy_is_the_one_imported(copy):
+    out = run(copy, "-c", "import rules_py; print(rules_py.__file__)")
+    assert out.returncode == 0, out.stderr
+    assert Path(out.stdout.strip()).is_relative_to(copy)
+
+
+def test_the_guide_names_a_procedure_to_study_first_that_exists():
+    text = GUIDE.read_text(encoding="utf-8")
+    study = re.search(r"\*\*Study first\*\*: `([^`]+)`", text)
+    assert study and (ROOT / study.group(1)).is_file(), study
+    for path in re.findall(r"`((?:rules_py|scripts|tests|docs)/[\w./-]+\.(?:py|md|toml))`", text):
+        if "skirmish" not in path and "<" not in path:
+            assert (ROOT / path).exists(), path
+
+
+@pytest.mark.parametrize("args, expected", commands(), ids=lambda v: " ".join(v) if isinstance(v, list) else "")
+def test_every_command_of_the_guide_works_on_the_copy(copy, args, expected):
+    out = run(copy, "-m", "rules_py", *args)
+    assert out.returncode == 0 and not out.stderr, out.stderr
+    printed = json.loads(out.stdout)
+    if expected is not None:
+        assert printed == json.loads(expected)
+
+
+def test_the_toy_calculator_answers_as_worked_out_by_hand(copy):
+    listed = run(copy, "-m", "rules_py", "list")
+    assert ["sk-morale", "Skirmish morale check"] in [line.split(None, 1) for line in listed.stdout.splitlines()], listed.stdout
+    # 2D6 totals of t or more among the 36 pairs: 21 for 7, 15 for 8, 10 for 9.
+    for troops, pinned, holds in [("veterans", "false", "7/12"), ("veterans", "true", "5/12"), ("regulars", "false", "5/12"), ("green", "true", "1/6")]:
+        out = run(copy, "-m", "rules_py", "odds", "sk-morale", f"troops={troops}", f"pinned={pinned}")
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout)["outcomes"]["holds"]["true"] == holds, (troops, pinned)
+    # A roll and the player's own dice: 6 and 2 make 8, less one pinned: 7, which veterans hold on.
+    out = run(copy, "-m", "rules_py", "resolve", "sk-morale", "troops=veterans", "pinned=true", "--dice", "6,2")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["outcomes"] == {"holds": "true", "score": "7"}
+    bad = run(copy, "-m", "rules_py", "odds", "sk-morale", "troops=elite")
+    assert bad.returncode == 2 and bad.stderr.startswith("error:") and len(bad.stderr.splitlines()) == 1
+
+
+def test_the_build_makes_the_toy_table_and_embed(copy):
+    code = (
+        "from build_pages import embed_markdown, table_markdown\n"
+        "from rules_py import get\n"
+        "from rules_py.tables import load\n"
+        "print(table_markdown(load('skirmish', 'morale')))\n"
+        "print('-----')\n"
+        "print(embed_markdown(get('sk-morale')))\n"
+    )
+    out = run(copy, "-c", code)
+    assert out.returncode == 0, out.stderr
+    table, embed = out.stdout.split("-----\n")
+    assert "Morale by troops" in table and "table-morale" in table
+    assert re.search(r"\| [^|\n]*\bVeterans\b[^|\n]* \| [^|\n]*\b7\b[^|\n]* \|", table), table
+    assert 'data-calculator="sk-morale"' in embed
