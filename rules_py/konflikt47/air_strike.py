@@ -8,7 +8,10 @@ rookie's with e^(t-1) * r; after T turns none has come with probability e^T.
 One attack run (a rookie's is resolved the same way, against a unit the
 opponent picks): the target rolls D3-1 spotting pins; flak hits F are the
 known hits plus Binomial(shots, (7 - s)/6) for shots hitting on s+, and
-F >= 6 aborts the run. Otherwise one D6 picks the attack (pins, dice,
+F >= 6 aborts the run. Friendly flak that must test to hold fire adds one
+more group: of u units each holding on h+, K ~ Binomial(u, (h - 1)/6) fail
+(:func:`rules_py.konflikt47.flak.hold_fire`) and fire k shots each, so F's
+distribution is the mixture over K of the flak with K * k more shots. Otherwise one D6 picks the attack (pins, dice,
 penetration from the resolution table), and the hits are
 
     flak first:   H = halve(max(R - F, 0))      halve first:  H = max(halve(R) - F, 0)
@@ -20,8 +23,11 @@ attack allows it (strafing and fighter-bombers only, unless
 max(P - F, 0) under the reading where flak cancels pins too
 (``flak_cancels_pins``, Interpretation note ``k47-pins-after-flak``). Arrival, spotting and the run are independent stages with
 distinct results. They are independent parts (``dice.parts``), so the odds
-enumerate each on its own: 2T + 1 arrival paths, 3 spotting paths, and at
-most 7 * 3 * 16 paths of flak total, attack and hits for the run.
+enumerate each on its own: 2T + 1 arrival paths, 3 spotting paths, and the
+run. The run is a chain (``dice.chain``) of the hold-fire test, the flak
+groups, the attack and its hits: its state (flak so far, units firing, the
+attack) takes at most 7 flak totals, so each group is worked out once per
+distinct total it starts from, never once per path before it.
 """
 
 from __future__ import annotations
