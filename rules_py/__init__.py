@@ -89,6 +89,8 @@ def call_json(request: str) -> str:
     objects; ``compare``
     two typed odds answers, option b's inputs being ``inputs`` changed by
     ``vs``, and their differences; ``odds`` and ``roll`` the CLI's objects. Seeds are best sent as strings, as typed.
+    A link's ``seed``, ``dice`` or ``sweep`` given more than once comes as the list of
+    its texts, and is refused as a repeated input is.
     Bad input: ``{"error": ..., "fields": [{"field", "message"}]}``; a failure
     inside the engine (a bug) also has ``"internal": true``.
     """
@@ -108,6 +110,12 @@ def call_json(request: str) -> str:
         calc_id = req.get("id")
         if op in ("answer", "compare", "odds", "roll", "resolve", "sweep") and not isinstance(calc_id, str):
             raise InputError("id must be a calculator id; 'list' shows them")
+        for name in ("seed", "dice", "sweep"):
+            # A link that gives one more than once (seed=1&seed=2), sent as the list of its
+            # texts: refused as a repeated input is (Calculator.validate), never one taken silently.
+            given = req.get(name)
+            if isinstance(given, list) and len(given) > 1 and all(isinstance(v, str) for v in given):
+                raise InputError(f"given {len(given)} times: give {name} once", name)
         dice = req.get("dice")
         if dice is not None and not isinstance(dice, str):
             raise InputError("dice must be text: faces separated by commas", "dice")

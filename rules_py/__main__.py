@@ -73,7 +73,11 @@ class _Parser(argparse.ArgumentParser):
     (exit 2, one ``error:`` line, see :func:`main`), never argparse's usage block;
     and only a word that begins ``--`` can be an option, so that ``--seed -4``
     and ``--seed "-dawn raid"`` hand the seed parser what was typed (it says
-    what is wrong with it) and ``-x`` is an input like any other word."""
+    what is wrong with it) and ``-x`` is an input like any other word.
+    ``_parse_optional``, argparse's test of whether a word is an option, is its
+    one private name used here (argparse offers no public switch for it; the
+    same on CPython 3.11 and Pyodide's 3.14): tests/test_cli.py's hyphen test
+    fails if a Python changes it."""
 
     def _parse_optional(self, arg_string: str) -> Any:
         return super()._parse_optional(arg_string) if arg_string.startswith("--") else None

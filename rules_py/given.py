@@ -13,6 +13,9 @@ around entries are ignored; an empty text gives no dice.
     >>> dice_text([6, 3, 4, Counted((2, 1))])
     '6,3,4,=2/1'
 
+Each roll of a resolution reads its own entries (:func:`entries_by_roll`):
+a die one face, a pool its faces or one score, a pool of no dice none.
+
 Whether a face suits its die (a 7 is no face of a D6) is checked as the
 procedure reads it, which knows the die (:class:`rules_py.dice.Given`).
 """
@@ -63,3 +66,19 @@ def dice_text(entries: list[int | Counted]) -> str:
         else:
             out.append(str(entry))
     return ",".join(out)
+
+
+def entries_by_roll(entries: list[int | Counted], log: list[dict]) -> list[list[str]]:
+    """The entries each logged roll read, as text, in order (what Undo takes
+    back): a pool given by its score read that one entry, any other roll one
+    entry per face it shows, so a pool of no dice read none.
+
+    >>> entries_by_roll([2, 1, Counted(2)], [{"faces": [2, 1]}, {"faces": []}, {"faces": [], "given_as": "counts"}])
+    [['2', '1'], [], ['=2']]
+    """
+    out, at = [], 0
+    for roll in log:
+        n = 1 if roll.get("given_as") == "counts" else len(roll["faces"])
+        out.append([dice_text([e]) for e in entries[at : at + n]])
+        at += n
+    return out

@@ -35,6 +35,12 @@ contexts (nothing cached, no service worker):
             the repeat visit runs (V8's code cache, written once enough has been
             optimised): this third visit is the first to start with it, as a
             returning player does from then on;
+  phone     (--phone) the same link on a phone (390 x 844, touch) with the CPU
+            slowed 4 times, whatever --cpu says: navigation start to the
+            link's answer on show, first visit and second (the engine in the
+            browser's cache), when the link's inputs first showed in a field
+            (the build's copy or the live form), and the longest stretch the
+            calculator showed neither an answer nor words of what it does;
   offline   then with the network cut (the server drops every request):
             other calculator pages answer (every one on loopback, two
             elsewhere) and rules pages open (every page of the site on
@@ -241,6 +247,54 @@ def visits(profile: Profile, first_path: str, default_path: str, calc_id: str, o
     return out
 
 
+# Each animation frame until the live view's first answer: whether a field the link names
+# shows the link's value, whether the calculator says anything (an answer or words).
+LINK_FRAMES = """([name, value]) => {
+    window.__frames = [];
+    (function tick() {
+        const root = document.querySelector('.calculator[data-calculator]');
+        if (root) {
+            const shown = (e) => e.checkVisibility({visibilityProperty: true});
+            const fields = [...root.querySelectorAll(`[name="${name}"], [data-input="${name}"]`)].filter(shown);
+            const said = [...root.querySelectorAll('.fm-engine, .fm-summary-list')].filter(shown).some((e) => e.textContent.trim());
+            window.__frames.push({t: performance.now(), link: fields.some((f) => f.value === value), field: fields.length > 0, said});
+            if (root.dataset.firstAnswerAt) return;
+        }
+        requestAnimationFrame(tick);
+    })();
+}"""
+
+
+def phone_link(profile: Profile, path: str, calc_id: str, field: tuple[str, str]) -> dict:
+    """The link on a phone with the CPU slowed 4 times: first visit, then second."""
+    server = profile.server
+    context = profile.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, bypass_csp=True)
+    context.add_init_script(f"({LINK_FRAMES})({json.dumps(list(field))})")
+    out = {}
+    try:
+        page = context.new_page()
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        for visit in ("first", "second"):
+            page.goto(server.url(path))
+            answered = answer_at(page, calc_id)
+            frames = [f for f in page.evaluate("window.__frames") if f["t"] <= answered["ms"]]
+            shown = next((f["t"] for f in frames if f["link"]), None)
+            silent, start = 0.0, None
+            for f in frames:
+                if f["field"] and not f["said"]:
+                    start = f["t"] if start is None else start
+                    silent = max(silent, f["t"] - start)
+                else:
+                    start = None
+            out[visit] = {"ms": answered["ms"], "inputs_shown_ms": round(shown) if shown is not None else None, "longest_silent_ms": round(silent),
+                          "wrong_frames": sum(1 for f in frames if f["field"] and not f["link"])}
+            if visit == "first":
+                settle(page, server)
+    finally:
+        context.close()
+    return out
+
+
 def site_pages() -> list[str]:
     """Every page of the built site, as its address under the root ("" for the home page).
     Read from the files, not sitemap.xml, which lists nothing when the build had no SITE_URL."""
@@ -253,7 +307,7 @@ def med(values):
     return round(statistics.median(values)) if values else None
 
 
-def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict, offline: bool = True) -> dict:
+def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict, offline: bool = True, phone: bool = False) -> dict:
     profile = Profile(browser, server, name, cpu)
     full = name == "loopback"
     calcs = [c.id for c in rules_py.calculators()]
@@ -267,6 +321,10 @@ def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict, 
         check = offline and i == 0
         rows.append(visits(profile, paths["first"], paths["default"], paths["id"], offline_calcs if check else [], offline_pages if check else []))
         r = rows[-1]
+        if phone:
+            quiet(server)
+            r["phone"] = phone_link(profile, paths["first"], paths["id"], paths["field"])
+            print(f"  {name} phone cpu×4 run {i + 1}: {r['phone']}", file=sys.stderr)
         print(
             f"  {name} cpu×{cpu:g} run {i + 1}: bare {bare[-1]:.0f} ms, first {r['first']['ms']:.0f} ms, "
             f"default {r['default']['ms']:.0f} ms, repeat {r['repeat']['ms']:.0f} ms, third {r['third']['ms']:.0f} ms; "
@@ -298,6 +356,12 @@ def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict, 
         "repeat_requests": med([r["repeat"]["requests"] for r in rows]),
         "repeat_from_snapshot": [r["repeat"]["snapshot"] for r in rows],
         "offline": rows[0]["offline"],
+        "phone": {
+            visit: {key: med([r["phone"][visit][key] for r in rows]) for key in ("ms", "inputs_shown_ms", "longest_silent_ms", "wrong_frames")}
+            for visit in ("first", "second")
+        }
+        if phone
+        else None,
         "runs": rows,
         "bare_all": [round(x) for x in bare],
     }
@@ -333,6 +397,13 @@ def print_table(results: list[dict]) -> None:
             if phases:
                 medians = ", ".join(f"{name} {med([p[name] for p in phases])} ms" for name in phases[0])
                 print(f"  {visit} visit's engine start ({r['profile']} cpu×{r['cpu']:g}, medians of {len(phases)}): {medians}")
+    for r in results:
+        if r["phone"]:
+            for visit, p in r["phone"].items():
+                print(
+                    f"  the link on a phone, CPU slowed 4 times ({r['profile']}), {visit} visit: answer {p['ms']} ms, its inputs shown from "
+                    f"{p['inputs_shown_ms']} ms, longest silence {p['longest_silent_ms']} ms, frames with other values {p['wrong_frames']}"
+                )
     for r in results:
         for failure in r["offline"]["failures"]:
             print(f"  offline failure ({r['profile']}): {failure}")
@@ -430,6 +501,7 @@ def main() -> int:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--no-offline", action="store_true", help="skip the offline checks (start-up figures only, sooner)")
     parser.add_argument("--site", type=Path, default=SITE, help="a built site (default: site/), e.g. an older build to compare")
+    parser.add_argument("--phone", action="store_true", help="also the link on a phone with the CPU slowed 4 times, first and second visit")
     args = parser.parse_args()
     SITE = args.site.resolve()
     if not (SITE / "index.html").exists():
@@ -443,9 +515,11 @@ def main() -> int:
 
     calcs = rules_py.calculators()
     first = calcs[0]
+    link = engine_inputs(first)
     paths = {
         "id": first.id,
-        "first": f"calculators/{first.id}/?" + urlencode(engine_inputs(first)),
+        "field": next(iter(link.items())),  # a field the link names, with its value
+        "first": f"calculators/{first.id}/?" + urlencode(link),
         "default": f"calculators/{first.id}/",
     }
 
@@ -464,7 +538,7 @@ def main() -> int:
             precompress(server)
             for name in names:
                 for cpu in rates:
-                    results.append(run_profile(browser, server, name, cpu, args.runs, paths, offline=not args.no_offline))
+                    results.append(run_profile(browser, server, name, cpu, args.runs, paths, offline=not args.no_offline, phone=args.phone and cpu == rates[0]))
             if args.warm:
                 server.link = Link()
                 warm = warm_answers(browser, server)

@@ -14,7 +14,7 @@ Writes, every build, nothing that is committed:
 * ``build/snippets/sheets/<system>-tables.md`` and ``<system>-odds.md``: every
   table of a system, and its key odds (``scripts/sheet_odds.py``), for its
   quick-reference sheet; ``<system>-meta.md``, the line a printed sheet
-  carries (system, publisher, build date, the site's address and a QR code
+  carries (system, publisher, the day its rules last changed, the site's address and a QR code
   when ``site_url`` in mkdocs.yml is not a loopback address); ``index.md`` and
   ``home.md``, the sheets with the page counts of their PDFs and large
   prints, as each sheet's front matter states them (``pages``,
@@ -43,6 +43,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -177,9 +178,17 @@ def site_url() -> str | None:
     return url if url.endswith("/") else url + "/"
 
 
-def build_date() -> datetime.date:
-    """Today, or SOURCE_DATE_EPOCH's day for a reproducible build."""
+def rules_date(slug: str) -> datetime.date:
+    """The day a sheet's rules last changed: that of the last commit to the system's
+    package (its procedures and tables) or its sheet, or SOURCE_DATE_EPOCH's day
+    if set, or today without git. Not the build's day: the same commit prints the
+    same sheet on any day (README, Publishing), and a sheet whose rules did not
+    change is not sent again to every returning player with each new build."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    if not epoch and shutil.which("git") and (ROOT / ".git").exists():
+        sources = [f"rules_py/{system(slug).package}", f"docs/sheets/{slug}.md"]
+        run = subprocess.run(["git", "log", "-1", "--format=%ct", "--", *sources], cwd=ROOT, capture_output=True, text=True, check=False)
+        epoch = run.stdout.strip() if run.returncode == 0 else None
     if epoch:
         return datetime.datetime.fromtimestamp(int(epoch), datetime.timezone.utc).date()
     return datetime.datetime.now(datetime.timezone.utc).date()
@@ -188,7 +197,7 @@ def build_date() -> datetime.date:
 def sheet_meta(slug: str) -> str:
     """What a printed sheet says about itself: the rule system and its publisher, the build, where it lives online."""
     sys_ = system(slug)
-    parts = [f"<em>{sys_.title}</em>", sys_.credit, f"rules as built on {build_date().isoformat()}"]
+    parts = [f"<em>{sys_.title}</em>", sys_.credit, f"rules as of {rules_date(slug).isoformat()}"]
     qr = ""
     url = site_url()
     if url:

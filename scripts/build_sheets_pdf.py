@@ -78,6 +78,23 @@ def site_address(site: Path, slug: str) -> str | None:
     return match.group(1).removesuffix(f"sheets/{slug}/") if match else None
 
 
+# The dates Chromium writes into a PDF's document information: the time it printed.
+PRINT_DATES = re.compile(rb"/(?:CreationDate|ModDate)\s*\((?:[^()\\]|\\.)*\)")
+
+
+def undated(pdf: bytes) -> bytes:
+    """The PDF without the dates it was printed at, so the same sheet prints to the
+    same bytes on every build (README, Publishing). Each date is overwritten with
+    spaces (whitespace within its dictionary), so no object moves and the
+    cross-reference table stays true. Not the commit's date: a sheet that did not
+    change would then change with every commit, and every returning player's
+    offline copy would fetch the eight PDFs again."""
+    out, count = PRINT_DATES.subn(lambda m: b" " * len(m.group(0)), pdf)
+    if count != 2:
+        raise SystemExit(f"build_sheets_pdf: expected Chromium's CreationDate and ModDate in a PDF, found {count} dates")
+    return out
+
+
 def page_count(pdf: bytes) -> int:
     """Pages in a PDF that Chromium wrote: its page objects, not the /Pages tree."""
     return len(re.findall(rb"/Type\s*/Page(?![a-z])", pdf))
@@ -116,7 +133,7 @@ def print_pdf(
     large: bool = False,
     before: Iterable[tuple[str, object]] = (),
 ) -> bytes:
-    """One page of the site printed as Chromium prints it: print media, A4 unless ``width`` is given.
+    """One page of the site printed as Chromium prints it, less its dates (:func:`undated`): print media, A4 unless ``width`` is given.
 
     ``links``: (the temporary server's address, the site's address or None),
     to point the page's links away from the temporary server first; ``large``:
@@ -136,7 +153,7 @@ def print_pdf(
         # The stylesheet's @page size decides the layout (Chromium would lay an A4 page out and
         # shrink it onto narrower paper), so a narrower page is asked for there.
         page.add_style_tag(content=f"@page {{ size: {width} 297mm; }}")
-    pdf = page.pdf(format="A4", print_background=False, prefer_css_page_size=True, scale=scale)
+    pdf = undated(page.pdf(format="A4", print_background=False, prefer_css_page_size=True, scale=scale))
     found = web_page_on_paper(pdf, web_only)
     if found:
         raise WebPageOnPaper(f"{url} prints the web page's own notices or controls: {found}")

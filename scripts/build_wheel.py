@@ -52,7 +52,21 @@ browser's first answer imports that calculator's module alone (see
 
 Writes ``docs/assets/generated/runtime.json`` naming the wheel and the
 snapshot with their SHA-256, for the Web Worker in ``docs/assets/calc/worker.mjs``,
-and the versions of Node.js and Chromium the build used.
+the versions of Node.js and Chromium the build used, and the build's id.
+
+Reproducible: the same commit gives the same files, byte for byte, in any
+folder, at any time (README, Publishing). The build's id is the commit
+(:func:`build_id`): runtime.json and the wheel carry it
+(``rules_py/data/build.json``), and so does every page (offline_hooks.py), so
+that the worker can refuse an engine from another build than its page's. The
+wheel's entries are dated from the commit's time (SOURCE_DATE_EPOCH, as
+reproducible-builds.org has it, :func:`source_date_epoch`), with fixed
+permissions, whatever the checkout's files say: the wheel changes with every
+commit (it carries the id), and only with one. The snapshot and Pyodide's
+files carry no id and no date: they change only with their contents, so that
+a returning player keeps them across builds (pyodide_snapshot.mjs says how
+the snapshot is made the same every time; pyodide_bytecode.mjs runs with a
+fixed hash seed, since a set's order in the bytecode follows it).
 Run from the project root after ``npm ci``: ``python scripts/build_wheel.py``.
 """
 
@@ -92,6 +106,38 @@ SNAPSHOT_CACHE = ROOT / "build" / "pyodide-snapshot"
 SNAPSHOT = "pyodide-snapshot.bin.gz"
 # What pyproject.toml builds the wheel from.
 WHEEL_SOURCES = ("pyproject.toml", "README.md", "rules_py")
+# The build's id inside the wheel (the worker compares it with its page's).
+BUILD_FILE = "rules_py/data/build.json"
+# Zip's earliest date (1980-01-01), for a build with no commit to date it from.
+ZIP_EPOCH = 315532800
+
+
+def _git(*args: str) -> str | None:
+    git = shutil.which("git")
+    if not git or not (ROOT / ".git").exists():
+        return None
+    run = subprocess.run([git, *args], cwd=ROOT, capture_output=True, text=True, check=False)
+    return run.stdout.strip() if run.returncode == 0 else None
+
+
+def build_id() -> str:
+    """The build's id: FIRE_MISSION_BUILD if set, else the commit checked out
+    (``+dirty`` after it where tracked files differ from it), else "unversioned"
+    (a copy of the sources without git)."""
+    if os.environ.get("FIRE_MISSION_BUILD"):
+        return os.environ["FIRE_MISSION_BUILD"]
+    commit = _git("rev-parse", "HEAD")
+    if not commit:
+        return "unversioned"
+    return commit + ("+dirty" if _git("status", "--porcelain", "--untracked-files=no") else "")
+
+
+def source_date_epoch() -> int:
+    """SOURCE_DATE_EPOCH if set, else the commit's time, else zip's earliest date."""
+    if os.environ.get("SOURCE_DATE_EPOCH"):
+        return int(os.environ["SOURCE_DATE_EPOCH"])
+    when = _git("log", "-1", "--format=%ct", "HEAD")
+    return max(int(when), ZIP_EPOCH) if when else ZIP_EPOCH
 
 
 def _node() -> str:
@@ -204,15 +250,18 @@ def build_wheel() -> tuple[Path, list[str], list[str]]:
             else:
                 shutil.copy2(ROOT / name, src / name)
         dist = Path(tmp) / "dist"
+        epoch = source_date_epoch()
         subprocess.run(
             [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "--quiet", "-w", str(dist), str(src)],
             check=True,
             cwd=tmp,
+            env={**os.environ, "SOURCE_DATE_EPOCH": str(epoch)},
         )
         (wheel,) = dist.glob("rules_py-*.whl")
         bytecode = pyodide_bytecode(wheel)
         target = OUT / (wheel.name + ".xz")
-        target.write_bytes(xz(with_bytecode(wheel, {**bytecode["files"], **calculator_index()})))
+        added = {**bytecode["files"], **calculator_index(), BUILD_FILE: build_file()}
+        target.write_bytes(xz(with_bytecode(wheel, added, zip_date(epoch))))
     return target, bytecode["stdlib_modules"], bytecode["stdlib_files"]
 
 
@@ -261,24 +310,39 @@ def calculator_index() -> dict[str, bytes]:
     return {f"rules_py/data/{registry.INDEX}": data}
 
 
-def with_bytecode(wheel: Path, bytecode: dict[str, bytes]) -> bytes:
+def build_file() -> bytes:
+    """The wheel's record of the build it belongs to (the worker reads it)."""
+    return json.dumps({"build": build_id()}).encode() + b"\n"
+
+
+def zip_date(epoch: int) -> tuple[int, int, int, int, int, int]:
+    """A zip entry's date (UTC; two-second steps, from 1980) for a Unix time."""
+    import datetime
+
+    when = datetime.datetime.fromtimestamp(max(epoch, ZIP_EPOCH), datetime.UTC)
+    return (when.year, when.month, when.day, when.hour, when.minute, when.second - when.second % 2)
+
+
+def with_bytecode(wheel: Path, bytecode: dict[str, bytes], date_time: tuple[int, int, int, int, int, int]) -> bytes:
     """The wheel, stored, with the files given (Pyodide bytecode beside each module, the
-    calculator index) added and listed in RECORD."""
+    calculator index, the build's id) added and listed in RECORD, every entry dated
+    ``date_time`` with the same permissions: what the checkout's files said of
+    themselves (times, a umask) does not reach the wheel."""
     with zipfile.ZipFile(wheel) as src:
-        entries = [(info, src.read(info)) for info in src.infolist()]
+        entries = [(info.filename, src.read(info)) for info in src.infolist()]
     out = []
-    for info, data in entries:
-        if info.filename.endswith(".dist-info/RECORD"):
+    for name, data in entries:
+        if name.endswith(".dist-info/RECORD"):
             lines = data.decode().splitlines()
-            record_name = info.filename
+            record_name = name
             continue
-        out.append((info, data))
+        out.append((name, data))
     out += sorted(bytecode.items())
     record = [line for line in lines if line and not line.startswith(record_name)]
     record += [_record_line(path, data) for path, data in sorted(bytecode.items())]
     record.append(f"{record_name},,")
     out.append((record_name, ("\n".join(record) + "\n").encode()))
-    return stored_zip(out)
+    return stored_zip(out, date_time)
 
 
 def xz(data: bytes) -> bytes:
@@ -290,13 +354,16 @@ def xz(data: bytes) -> bytes:
     return lzma.compress(data, format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32, filters=filters)
 
 
-def stored_zip(entries: list[tuple[zipfile.ZipInfo | str, bytes]]) -> bytes:
+def stored_zip(entries: list[tuple[str, bytes]], date_time: tuple[int, int, int, int, int, int] = (1980, 1, 1, 0, 0, 0)) -> bytes:
     """A zip of ``entries`` with nothing deflated inside (xz compresses the whole
-    better), dated 1980 when an entry gives no date: the same entries, the same bytes."""
+    better), each dated ``date_time``, readable by all (0644), made on Unix:
+    the same entries, the same bytes."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as out:
         for name, data in entries:
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)) if isinstance(name, str) else name
+            info = zipfile.ZipInfo(name, date_time=date_time)
+            info.create_system = 3
+            info.external_attr = 0o100644 << 16
             info.compress_type = zipfile.ZIP_STORED
             out.writestr(info, data)
     return buffer.getvalue()
@@ -350,6 +417,8 @@ def main() -> None:
     snapshot = build_snapshot(stdlib_modules)
     pyodide = vendor_pyodide(stdlib_files)
     runtime = {
+        # The commit built (build_id): the worker refuses a runtime.json of another build than its page's.
+        "build": build_id(),
         "wheel": wheel.name,
         # The worker asks for wheel?v=<sha256>, so no browser keeps an old wheel.
         "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),

@@ -25,7 +25,9 @@
   docs/assets/head/flags.js, which marks ``<html>`` before anything is
   painted (``fm-query``, ``fm-file``: see that file); a calculator's own page
   also docs/assets/head/early-worker.js, which starts the engine's worker
-  when the address has inputs. Both are inlined as they are, less their
+  when the address has inputs, and, right after its article (once the
+  calculator is parsed), docs/assets/head/link-inputs.js, which shows the
+  build's copy with a link's inputs from the first paint. Both are inlined as they are, less their
   comment lines; the policy allows them by their hashes
   (scripts/csp_hooks.py). Neither file is published on its own, nor
   the form-modules list below, nor docs/assets/calc/protocol.mjs (types only).
@@ -39,6 +41,15 @@
   stylesheets and delayed its first paint of the answer. (Embedding the
   page's calculator's schema, so that calculators.json need not be fetched,
   made no difference that could be measured: the modules are the longer wait.)
+* Such a page carries the id of the build that made it (``<meta
+  name="fire-mission-build">``, runtime.json's ``build``: the commit, see
+  scripts/build_wheel.py), and its worker's address carries it too
+  (``worker.mjs?build=<id>``, here for early-worker.js, in engine.mjs
+  otherwise): the worker refuses an engine of another build, so that one page
+  never shows two builds' numbers (docs/assets/calc/loader/build-check.mjs). Pages
+  without a calculator show no engine's numbers and carry no id: a new build
+  that does not change them leaves them as they were, and a returning
+  player's offline copy does not fetch them again.
 """
 
 from __future__ import annotations
@@ -48,6 +59,7 @@ import json
 import re
 from functools import cache
 from pathlib import Path
+from urllib.parse import urlencode
 
 from mkdocs.utils import get_relative_url
 
@@ -57,8 +69,15 @@ ASSETS = Path(__file__).resolve().parent.parent / "docs" / "assets"
 HEAD = ASSETS / "head"
 CALC_GLUE = ASSETS / "calc"
 FORM_MODULES = CALC_GLUE / "form-modules.json"
+RUNTIME = ASSETS / "generated" / "runtime.json"  # scripts/build_wheel.py writes it before mkdocs builds
 # Read by the build alone: not published.
-BUILD_ONLY = ("assets/head/flags.js", "assets/head/early-worker.js", "assets/calc/form-modules.json", "assets/calc/protocol.mjs")
+BUILD_ONLY = (
+    "assets/head/flags.js",
+    "assets/head/early-worker.js",
+    "assets/head/link-inputs.js",
+    "assets/calc/form-modules.json",
+    "assets/calc/protocol.mjs",
+)
 
 _CALCULATOR = re.compile(r'(<div class="calculator" data-calculator="(?P<id>[a-z0-9-]+)">)')
 _CHARSET = re.compile(r"<meta charset=[^>]*>", re.I)
@@ -137,14 +156,28 @@ def form_modules() -> tuple[str, ...]:
     return tuple(modules)
 
 
+def build_id() -> str | None:
+    """The id of the build under way (runtime.json's), or None before the engine is built."""
+    if not RUNTIME.exists():
+        return None
+    return json.loads(RUNTIME.read_text(encoding="utf-8")).get("build")
+
+
 def on_post_page(output, page, config):
     if '<div class="calculator" data-calculator=' not in output:
         return output
     match = _CHARSET.search(output)
-    head = f"<script>{head_script('flags.js')}</script>"
+    build = build_id()
+    head = f'<meta name="fire-mission-build" content="{html.escape(build)}">' if build else ""
+    head += f"<script>{head_script('flags.js')}</script>"
     if OWN_PAGE_ANSWERS.search(output):
         worker = get_relative_url("assets/calc/worker.mjs", page.url)
-        head += f'<script data-worker="{worker}">{head_script("early-worker.js")}</script>'
+        if build:
+            worker += "?" + urlencode({"build": build})
+        head += f'<script data-worker="{html.escape(worker)}">{head_script("early-worker.js")}</script>'
+        if output.count("</article>") != 1:
+            raise ValueError(f"{page.url}: a calculator's own page without one </article>")
+        output = output.replace("</article>", f"</article><script>{head_script('link-inputs.js')}</script>", 1)
     output = output[: match.end()] + "\n    " + head + output[match.end() :]
     links = "".join(f'<link rel="modulepreload" href="{get_relative_url("assets/calc/" + m, page.url)}">' for m in form_modules())
     return output.replace("</body>", links + "</body>", 1)

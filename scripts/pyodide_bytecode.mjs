@@ -29,7 +29,14 @@ import { pathToFileURL } from "node:url";
 
 const dir = resolve(process.argv[2]);
 const { loadPyodide } = await import(pathToFileURL(`${dir}/pyodide.mjs`).href);
-const pyodide = await loadPyodide({ indexURL: `${dir}/`, stdout: () => {}, stderr: (line) => process.stderr.write(line + "\n") });
+// A fixed hash seed: a set's constants are written into the bytecode in the
+// order their hashes give, so a salted run made other bytes every time.
+const pyodide = await loadPyodide({
+  indexURL: `${dir}/`,
+  env: { PYTHONHASHSEED: "0" },
+  stdout: () => {},
+  stderr: (line) => process.stderr.write(line + "\n"),
+});
 
 const sitePackages = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('site-packages'))");
 // The wheel comes as a file, not on stdin: a synchronous read of a piped stdin

@@ -156,7 +156,8 @@ def check_bad_seeds_get_a_message_at_the_field(page) -> None:
 
 
 def check_comparison(page) -> None:
-    """Germany against the Soviets (tests/test_compare.py works it by hand): both options' odds and the differences, as the CLI's."""
+    """Germany against the Soviets (tests/test_compare.py works it by hand): both options' odds and the differences, as the CLI's;
+    then a comparison whose option B is certain of its outcome, with its chart."""
     calc_id = "chq-comms-check"
     page.visit(f"calculators/{calc_id}/?nation=germany&vs.nation=soviet")
     page.wait_for(f'{scope(calc_id)}[data-compare-status="ready"]')
@@ -171,6 +172,14 @@ def check_comparison(page) -> None:
     assert expected["differences"]["success"]["chance_of_yes"]["b_minus_a"] == "-5/32"
     diffs = dict(page.eval("sel => [...document.querySelectorAll(sel)].map(e => [e.dataset.outcome, e.querySelector('[data-diff]').dataset.diff])", f"{scope(calc_id)} .fm-compare-table tbody tr"))
     assert diffs["success"] == json.dumps(expected["differences"]["success"]["chance_of_yes"]["b_minus_a"]).strip('"')
+    # An option certain of its outcome (issue 34, attack run item 2): at close quarters the
+    # medic has no roll, so B saves none for certain; A saves none with (5/6)^3 = 57.9%.
+    # Both options, their chart, and each bar's text, the engine's.
+    calc_id = "k47-medic"
+    page.visit(f"calculators/{calc_id}/?vs.cause=close_quarters")
+    page.wait_for(f'{scope(calc_id)}[data-compare-status="ready"]')
+    bars = page.eval("sel => [...document.querySelectorAll(sel)].map(r => r.querySelector('title').textContent)", f'{scope(calc_id)} .fm-compare-charts svg[data-chart="saved"] rect[data-value="0"]')
+    assert bars == ["0: A 57.9%", "0: B 100%"]
     assert_no_errors(page)
 
 

@@ -8,8 +8,9 @@
   list or the form code fails the copy is back at its defaults, disabled,
   with the message first in its answer box, in view on a phone.
 * A roll history read from storage is data: at most twelve rolls, each a
-  history entry as the page writes them; nine thousand tampered entries and
-  entries of other types are not rendered.
+  history entry as the page writes them, shown as its link's seed and inputs
+  (a result text stored beside it, edited by hand, is never shown); nine
+  thousand tampered entries and entries of other types are not rendered.
 * A value longer than any a field takes (a pasted megabyte) is refused beside
   the field and never reaches the address or the link.
 
@@ -128,33 +129,34 @@ def test_when_the_glue_fails_on_a_link_with_inputs_the_copy_says_its_answer_is_n
 
 
 def test_a_tampered_roll_history_renders_only_history_entries_and_at_most_twelve(tab, server):
-    good = [
-        {"id": CALC, "seed": str(n), "inputs": "", "result": f"result {n}", "url": f"/calculators/{CALC}/?seed={n}"}
-        for n in range(9000)
-    ]
+    # An entry holds the roll's link alone: its seed and inputs are read from it, and
+    # a result stored beside it (an older page's entry, or one edited by hand) is never shown.
+    good = [{"id": CALC, "url": f"/calculators/{CALC}/?seed={n}"} for n in range(9000)]
+    edited = {"id": CALC, "url": f"/calculators/{CALC}/?nation=usa&seed=7", "seed": "8", "inputs": "nation=soviet", "result": "Check succeeds: yes (99.9 %)"}
     odd = [
-        {"id": CALC, "seed": {"a": 1}, "inputs": "", "result": "object seed", "url": f"/calculators/{CALC}/?seed=1"},
-        {"id": CALC, "seed": "2", "inputs": ["x"], "result": "list inputs", "url": f"/calculators/{CALC}/?seed=2"},
-        {"id": CALC, "seed": "3", "inputs": "", "result": 3, "url": f"/calculators/{CALC}/?seed=3"},
-        {"id": CALC, "seed": "4", "inputs": "", "result": "elsewhere", "url": f"https://example.org/calculators/{CALC}/?seed=4"},
-        {"id": CALC, "seed": "5", "inputs": "", "result": "another page", "url": "/konrad/?seed=5"},
-        {"id": CALC, "seed": "6", "inputs": "", "result": "bad url", "url": "http://[::1"},
+        {"id": CALC, "url": {"a": 1}},
+        {"id": ["x"], "url": f"/calculators/{CALC}/?seed=2"},
+        {"id": CALC, "url": f"/calculators/{CALC}/?nation=usa"},
+        {"id": CALC, "url": f"/calculators/{CALC}/?seed=3&seed=4"},
+        {"id": CALC, "url": f"https://example.org/calculators/{CALC}/?seed=4"},
+        {"id": CALC, "url": "/konrad/?seed=5"},
+        {"id": CALC, "url": "http://[::1"},
         None, 7, "a string", [CALC],
     ]
-    history = odd + good
+    history = [edited] + odd + good
     tab.page.add_init_script(f"sessionStorage.setItem('fm-roll-history', {json.dumps(json.dumps(history))})")
     tab.goto(PAGE)
     tab.calculator(CALC)
     items = tab.page.eval_on_selector_all(f"{ROOT} .fm-history-item", "els => els.map(e => e.textContent)")
-    # The first twelve history entries, in order; nothing of the odd ones.
-    assert items == [f"Seed {n}, default inputs: result {n}" for n in range(12)]
-    assert not any("[object Object]" in item for item in items)
+    # The first twelve history entries, in order, each as its link says; nothing of the odd ones.
+    assert items == ["Seed 7, nation=usa"] + [f"Seed {n}, default inputs" for n in range(11)]
+    assert not any("[object Object]" in item or "99.9" in item for item in items)
     # A roll keeps twelve, the new one first, in storage as the page writes them.
     tab.page.click(f"{ROOT} .fm-roll-button")
-    tab.page.wait_for_function(f"() => document.querySelectorAll('{ROOT} .fm-history-item').length === 12 && !document.querySelector('{ROOT} .fm-history-item').textContent.startsWith('Seed 0,')")
+    tab.page.wait_for_function(f"() => document.querySelectorAll('{ROOT} .fm-history-item').length === 12 && !document.querySelector('{ROOT} .fm-history-item').textContent.startsWith('Seed 7,')")
     stored = json.loads(tab.page.evaluate("sessionStorage.getItem('fm-roll-history')"))
-    assert len(stored) == 12 and stored[1]["seed"] == "0" and stored[-1]["seed"] == "10"
-    assert all(set(e) == {"id", "seed", "inputs", "result", "url"} and all(isinstance(v, str) for v in e.values()) for e in stored)
+    assert len(stored) == 12 and stored[1]["url"].endswith("?nation=usa&seed=7") and stored[-1]["url"].endswith("?seed=9")
+    assert all(set(e) == {"id", "url"} and all(isinstance(v, str) for v in e.values()) for e in stored)
 
 
 def test_a_history_that_is_not_json_renders_nothing(tab):

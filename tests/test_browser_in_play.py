@@ -232,6 +232,13 @@ def test_missions_export_and_import_as_text(phone):
     phone.page.fill(".fm-import-text", "not a list of missions")
     tap(phone.page.locator("[data-import]"))
     assert "Not imported: it is not JSON" in phone.page.inner_text(".fm-in-play-status")
+    # Two missions under one key (a file edited by hand): Rename and Remove find a
+    # mission by its key, so the file is refused whole, and nothing is added.
+    twins = json.dumps({"format": FORMAT, "missions": [mission(key="twin", name="First twin"), mission(key="twin", dice="2,2", name="Second twin")]})
+    phone.page.fill(".fm-import-text", twins)
+    tap(phone.page.locator("[data-import]"))
+    assert "Not imported: two missions have the key twin." in phone.page.inner_text(".fm-in-play-status")
+    assert in_play(phone) == []
     phone.page.fill(".fm-import-text", exported)
     tap(phone.page.locator("[data-import]"))
     assert "2 missions imported" in phone.page.inner_text(".fm-in-play-status")

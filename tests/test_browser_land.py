@@ -140,7 +140,7 @@ def test_a_compare_link_says_what_option_b_waits_for(browser, server):
     tab = open_tab(browser, server, viewport=PHONE)
     try:
         held = []
-        tab.page.route("**/assets/calc/worker.mjs", lambda route: held.append(route))  # the engine never starts
+        tab.page.route("**/assets/calc/worker.mjs*", lambda route: held.append(route))  # the engine never starts
         tab.goto(f"calculators/{COMMS}/?vs.boosts=2")
         tab.calculator(COMMS)  # option A: the build's answer for its defaults
         line = f"{scope(COMMS)} .fm-answer-box [data-headline]"
@@ -152,12 +152,28 @@ def test_a_compare_link_says_what_option_b_waits_for(browser, server):
         tab.close()
 
 
+# Each animation frame until the roll is shown: where the page is scrolled, and whether the roll is in.
+SCROLLS = """window.__scrolls = [];
+(function tick() {
+    const rolled = document.querySelector('.fm-roll-log[data-seed]') !== null;
+    window.__scrolls.push({y: Math.round(scrollY), rolled});
+    if (!rolled) requestAnimationFrame(tick);
+})();"""
+
+
 def test_a_roll_link_lands_on_the_roll_and_the_seed_box_holds_the_rolls_seed(sized):
     tab, page = sized, sized.page
+    page.add_init_script(SCROLLS)
     tab.goto(f"calculators/{AIR}/?seed=47")
     log = f"{scope(AIR)} .fm-roll-log"
     page.wait_for_selector(f'{log}[data-seed="47"]', timeout=BOOT_TIMEOUT_MS)
     page.wait_for_function("sel => document.activeElement === document.querySelector(sel)", arg=log)
+    # No jump when the roll comes: the page was on its place already (on main it jumped from
+    # the page's top, about 1,950 px on a phone, seconds after the first paint).
+    scrolls = page.evaluate("window.__scrolls")
+    arrived = next(i for i, s in enumerate(scrolls) if s["rolled"])
+    assert arrived > 0 and abs(scrolls[arrived]["y"] - scrolls[arrived - 1]["y"]) < 50, scrolls[max(0, arrived - 3) : arrived + 1]
+    assert abs(page.evaluate("() => scrollY") - scrolls[arrived - 1]["y"]) < 50
     box = rect(tab, log)
     pinned = rect(tab, f"{scope(AIR)} .fm-answer-box")
     assert 0 <= box["top"] < tab.height - 100, box  # the roll, in view

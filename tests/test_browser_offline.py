@@ -313,5 +313,33 @@ def test_while_the_engine_downloads_the_calculator_says_how_much_has_arrived(tab
     if tab.page.evaluate("fireMissionEngine.fromSnapshot"):
         files.append(runtime["snapshot"])
     total = sum(runtime["sizes"][f] for f in files)
-    assert tab.page.evaluate("fireMissionEngine.progress") == {"phase": "rules", "loaded": total, "total": total}
+    assert tab.page.evaluate("fireMissionEngine.progress") == {"phase": "rules", "loaded": total, "total": total, "network": True}
     assert tab.errors == []
+
+
+NOTES = """window.__notes = [];
+new MutationObserver(() => {
+    const note = document.querySelector('.fm-engine');
+    if (note && note.textContent && window.__notes.at(-1) !== note.textContent) window.__notes.push(note.textContent);
+}).observe(document, {subtree: true, childList: true, characterData: true});"""
+
+
+def test_a_visit_whose_engine_is_kept_never_says_it_downloads(browser, server):
+    """Once the service worker keeps the engine, a link's visit reads it from there: the page
+    says the engine starts, never "Downloading" (on main: "Downloading the calculator engine:
+    61%" on such a visit, the percentage of bytes read from the device)."""
+    tab = open_tab(browser, server, guard=False, service_workers="allow")
+    try:
+        tab.page.add_init_script(NOTES)
+        tab.goto(f"calculators/{FIRST}/{query({'nation': 'soviet'})}")
+        tab.calculator(FIRST)
+        tab.page.wait_for_function("() => document.documentElement.dataset.offline === 'engine'", timeout=BOOT_TIMEOUT_MS)
+        tab.goto(f"calculators/{FIRST}/{query({'nation': 'usa'})}")
+        tab.calculator(FIRST)
+        assert tab.odds_cells(FIRST) == cli_odds(FIRST, {"nation": "usa"})
+        notes = tab.page.evaluate("window.__notes")
+        assert not [n for n in notes if n.startswith("Downloading")], notes
+        assert tab.page.evaluate("fireMissionEngine.progress.network") is False
+        assert tab.errors == []
+    finally:
+        tab.close()

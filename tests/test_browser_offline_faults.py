@@ -6,6 +6,9 @@
 * A tab closed right after its first answer, before the page has had the
   service worker keep the engine: the service worker keeps what the browser
   holds when it installs, and the next visit answers with the network cut.
+  And a first visit closed the moment it answers, the network cut at once:
+  the service worker installed while the engine started, and keeps what the
+  browser holds with no network; another calculator answers.
 * A new build whose pages changed: a returning player who accepts the offer
   of the new version sees the new page on that first reload.
 
@@ -15,6 +18,7 @@ when it changes files, its own copy of the site.
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -129,6 +133,40 @@ def test_a_tab_closed_right_after_its_first_answer_leaves_an_engine_that_answers
             tab.calculator(CALC)
             assert tab.page.get_attribute(f'.calculator[data-calculator="{CALC}"]', "data-source") == "engine"
             assert tab.odds_cells(CALC) == cli_odds(CALC, {"nation": "usa", "boosts": "1"})
+        finally:
+            tab.close()
+
+
+def test_a_first_visit_closed_at_its_first_answer_then_offline_leaves_a_site_that_answers(browser, site, tmp_path):
+    # A player's first visit is a calculator page; they close it the moment it
+    # answers and lose the network at once: nothing is fetched after the close.
+    # The page registers the service worker while Python starts, so it is
+    # installed by the first answer; the engine's files the browser holds are
+    # kept without the network. The wheel is held until the precache is in: a
+    # start as slow as a phone's (on a fast machine Python's start from the
+    # snapshot can be quicker than the precache; registered only once the
+    # engine had answered, the service worker was never in time).
+    wheel = "/assets/generated/" + json.loads((site / "assets/generated/runtime.json").read_text())["wheel"]
+    with StaticServer(site, held=(wheel,)) as host:
+        tab = phone_profile(browser, host, tmp_path / "profile")
+        try:
+            tab.goto(ENGINE_PAGE)
+            tab.page.wait_for_function("() => document.documentElement.dataset.offline === 'pages'", timeout=BOOT_TIMEOUT_MS)
+            # Installed while the engine starts: no answer yet, and the engine still on its way.
+            assert tab.page.get_attribute(f'.calculator[data-calculator="{CALC}"]', "data-source") != "engine"
+            assert tab.page.evaluate("() => window.fireMissionEngine.state") == "starting"
+            host.release(wheel)
+            tab.page.wait_for_selector(f'.calculator[data-calculator="{CALC}"][data-source="engine"][data-status="ready"]', timeout=BOOT_TIMEOUT_MS)
+            tab.page.close()
+            host.stop()  # the network is cut: the host is gone
+            tab.page = tab.context.new_page()
+            record_errors(tab.page, tab.errors)
+            other = "k47-air-strike"
+            tab.goto(f"calculators/{other}/{query({'turns': '5', 'flak_shots': '3'})}")
+            tab.calculator(other)
+            assert tab.page.get_attribute(f'.calculator[data-calculator="{other}"]', "data-source") == "engine"
+            assert tab.odds_cells(other) == cli_odds(other, {"turns": "5", "flak_shots": "3"})
+            assert tab.errors == []
         finally:
             tab.close()
 

@@ -209,7 +209,7 @@ def test_without_javascript_the_page_shows_the_default_answer(browser, server):
 
 @pytest.mark.browser
 @pytest.mark.site
-def test_with_a_query_the_copy_is_never_shown(browser, server):
+def test_with_a_query_the_copys_answer_is_never_shown(browser, server):
     tab = open_tab(browser, server)
     try:
         tab.context.route(GLUE, lambda route: route.abort())  # the page as it is before its glue arrives
@@ -223,6 +223,12 @@ def test_with_a_query_the_copy_is_never_shown(browser, server):
         assert not tab.page.locator(f"{scope(CALC)} .fm-static .fm-summary .fm-summary-list").is_visible()
         shown = tab.page.get_by_text("70.4% chance").all()
         assert shown and not any(e.is_visible() for e in shown)
+        # Shown with the link's value, or not at all: a seed is nothing the copy can show.
+        assert tab.page.input_value(f"{scope(CALC)} .fm-static [name=enemy_batteries]") == "4"
+        assert tab.page.locator(f"{scope(CALC)} .fm-static [name=enemy_batteries]").is_visible()
+        tab.goto(f"calculators/{CALC}/?enemy_batteries=4&seed=5")
+        tab.page.wait_for_load_state("load")
+        assert not tab.page.locator(f"{scope(CALC)} .fm-static [name=enemy_batteries]").is_visible()
     finally:
         tab.close()
 
@@ -301,6 +307,61 @@ def test_what_the_player_typed_before_the_glue_arrived_is_kept_and_answered(brow
         assert root.get_attribute("data-valid") == "true"
         assert tab.odds_cells(CALC) == cli_odds(CALC, {"enemy_batteries": "4", "rockets": "true"})
         assert tab.page.evaluate("() => location.search") == "?rockets=true&enemy_batteries=4"  # as if typed in the live form
+    finally:
+        tab.close()
+
+
+# Each animation frame until the engine's answer: the link's field as shown (if one is), whether
+# the calculator says anything (an answer or words of what it does), and whether the live view is in.
+FRAMES = """window.__frames = [];
+(function tick() {
+    const root = document.querySelector('.calculator[data-calculator]');
+    if (root) {
+        const shown = (e) => e.checkVisibility({visibilityProperty: true});
+        const fields = [...root.querySelectorAll('[name="fire_dice"], [data-input="fire_dice"]')].filter(shown).map((e) => e.value);
+        const said = [...root.querySelectorAll('.fm-engine, .fm-summary-list')].filter(shown).some((e) => e.textContent.trim());
+        const done = root.dataset.status === 'ready' && root.dataset.source === 'engine';
+        window.__frames.push({fields, said, live: !root.querySelector('.fm-static'), done});
+        if (done) return;
+    }
+    requestAnimationFrame(tick);
+})();"""
+LINK = {"fire_dice": "7", "cover": "light"}
+
+
+@pytest.mark.browser
+@pytest.mark.site
+def test_a_links_inputs_show_from_the_first_paint_and_words_until_their_answer(browser, server):
+    """A phone with the CPU slowed 4 times opens an opponent's link: the build's copy shows with
+    the link's Fire Dice (7, not the default 4) before the form code has come, its answer (for the
+    defaults) withdrawn and words in its place; at no frame until the engine's answer is a field
+    shown with another value or the calculator silent. On main the copy stayed hidden until the
+    form code came, and the live view then stood silent, its answer box empty, for seconds."""
+    calc_id = "chq-fire-for-effect"
+    tab = open_tab(browser, server, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    held = []
+    try:
+        tab.page.add_init_script(FRAMES)
+        tab.context.new_cdp_session(tab.page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        tab.context.route(re.compile(r"/assets/calc/view\.mjs$"), lambda route: held.append(route))
+        tab.goto(f"calculators/{calc_id}/?fire_dice=7&cover=light")
+        copy = f"{scope(calc_id)} .fm-static"
+        tab.page.wait_for_selector(f"{copy} [name=fire_dice]", state="visible")
+        assert tab.page.input_value(f"{copy} [name=fire_dice]") == "7"
+        assert tab.page.input_value(f"{copy} [name=cover]") == "light"
+        assert tab.page.inner_text(f"{copy} .fm-engine").startswith("Working out the answer to these inputs")
+        assert not tab.page.locator(f"{copy} .fm-summary").is_visible()  # the defaults' answer
+        assert held, "view.mjs was asked for"
+        for route in held:
+            route.continue_()
+        tab.page.wait_for_selector(f'{scope(calc_id)}[data-source="engine"][data-status="ready"]', timeout=BOOT_TIMEOUT_MS)
+        frames = tab.page.evaluate("window.__frames")
+        shown = [f for f in frames if f["fields"]]
+        assert shown and not shown[0]["live"]  # the copy first
+        assert {tuple(f["fields"]) for f in shown} == {("7",)}
+        assert all(f["said"] for f in shown), [i for i, f in enumerate(frames) if f["fields"] and not f["said"]]
+        assert tab.odds_cells(calc_id) == cli_odds(calc_id, LINK)
+        assert tab.errors == []
     finally:
         tab.close()
 

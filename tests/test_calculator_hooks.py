@@ -16,7 +16,7 @@ import csp_hooks
 CALC = "chq-comms-check"
 ROOT = f'<div class="calculator" data-calculator="{CALC}">'
 OTHER = '<div class="calculator" data-calculator="k47-officer-morale">'
-PAGE = '<html><head><meta charset="utf-8"><title>t</title></head><body>{body}</body></html>'
+PAGE = '<html><head><meta charset="utf-8"><title>t</title></head><body><article>{body}</article></body></html>'
 
 
 def page(url: str):
@@ -37,17 +37,20 @@ def test_a_calculators_own_page_is_its_address_holding_it_alone():
     assert not hooks.own_calculator_page("calculators/", [CALC])
 
 
-def test_the_own_page_alone_is_marked_and_starts_the_worker_in_its_head():
+def test_the_own_page_alone_is_marked_and_starts_the_worker_in_its_head(monkeypatch):
+    monkeypatch.setattr(hooks, "build_id", lambda: None)  # a build with no id yet: the worker's plain address
     own = built(f"calculators/{CALC}/", ROOT + "</div>")
     assert len(hooks.OWN_PAGE_ANSWERS.findall(own)) == 1
     head = own.split("</head>")[0]
     assert head.index('<meta charset="utf-8">') < head.index("<script>")  # the policy goes right after charset, before them
     assert f"<script>{hooks.head_script('flags.js')}</script>" in head
     assert f'<script data-worker="../../assets/calc/worker.mjs">{hooks.head_script("early-worker.js")}</script>' in head
+    # Right after the article, once the calculator is parsed: the link's inputs into the build's copy.
+    assert f"</article><script>{hooks.head_script('link-inputs.js')}</script>" in own
     for url, body in [("combat-hq/comms/", ROOT + "</div>"), (f"calculators/{CALC}/", ROOT + "</div>" + OTHER + "</div>")]:
         embedding = built(url, body)
         assert hooks.OWN_PAGE_ANSWERS.search(embedding) is None, url
-        assert "data-answers=" in embedding and "data-worker" not in embedding, url
+        assert "data-answers=" in embedding and "data-worker" not in embedding and "</article><script>" not in embedding, url
         assert f"<script>{hooks.head_script('flags.js')}</script>" in embedding, url
 
 
@@ -61,7 +64,7 @@ def test_pages_with_a_calculator_preload_the_form_modules_and_others_are_left_al
 
 
 def test_head_scripts_are_their_files_code_without_comments():
-    for name in ("flags.js", "early-worker.js"):
+    for name in ("flags.js", "early-worker.js", "link-inputs.js"):
         source = (hooks.HEAD / name).read_text(encoding="utf-8")
         script = hooks.head_script(name)
         code = [line for line in source.splitlines() if line.strip() and not line.lstrip().startswith(("//", "/**", "*"))]
@@ -73,7 +76,7 @@ def test_the_policy_allows_the_head_scripts_by_their_hashes():
     own = built(f"calculators/{CALC}/", ROOT + "</div>")
     expected = {
         f"'sha256-{base64.b64encode(hashlib.sha256(hooks.head_script(name).encode()).digest()).decode()}'"
-        for name in ("flags.js", "early-worker.js")
+        for name in ("flags.js", "early-worker.js", "link-inputs.js")
     }
     assert csp_hooks.script_hashes(own) == expected
     policy = csp_hooks.content_security_policy(csp_hooks.script_hashes(own))
@@ -88,3 +91,15 @@ def test_the_build_only_files_are_not_published():
     files = SimpleNamespace(get_file_from_path=present.get, remove=lambda f: removed.append(f.src_uri))
     hooks.on_files(files, None)
     assert sorted(removed) == sorted(hooks.BUILD_ONLY)
+
+
+def test_a_page_with_a_calculator_and_its_worker_carry_the_build_id(monkeypatch):
+    monkeypatch.setattr(hooks, "build_id", lambda: "0123abc")
+    own = built(f"calculators/{CALC}/", ROOT + "</div>")
+    head = own.split("</head>")[0]
+    assert '<meta name="fire-mission-build" content="0123abc">' in head
+    assert f'<script data-worker="../../assets/calc/worker.mjs?build=0123abc">{hooks.head_script("early-worker.js")}</script>' in head
+    embedding = built("combat-hq/comms/", ROOT + "</div>")
+    assert '<meta name="fire-mission-build" content="0123abc">' in embedding.split("</head>")[0]
+    plain = PAGE.format(body="<p>rules</p>")
+    assert hooks.on_post_page(plain, page("konrad/"), None) == plain  # no calculator, no id: unchanged from build to build

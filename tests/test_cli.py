@@ -150,14 +150,8 @@ def test_a_name_repeated_under_the_bound_is_counted():
         pytest.param(["roll", "chq-comms-check", "--seed", "9" * 20_000], id="seed"),
         pytest.param(["resolve", "k47-air-strike", "--dice", "7" * 20_000], id="dice"),
         pytest.param(["odds", "chq-comms-check", "--sweep", "b" * 20_000], id="sweep"),
-        pytest.param(
-            ["odds", "chq-comms-check", "--vs", "a" * 20_000 + "=1"], id="option B's unknown input",
-            marks=pytest.mark.xfail(strict=True, reason="rules_py/answer.py:511 quotes the name with !r and names the field vs.<name> in full: the answer split's"),
-        ),
-        pytest.param(
-            ["resolve", "chq-comms-check", "--dice", "=" + "/".join(["1"] * 60_000)], id="a 60,000-count score",
-            marks=pytest.mark.xfail(strict=True, reason="rules_py/dice.py:1037 writes the score in full: the engine package's"),
-        ),
+        pytest.param(["odds", "chq-comms-check", "--vs", "a" * 20_000 + "=1"], id="option B's unknown input"),
+        pytest.param(["resolve", "chq-comms-check", "--dice", "=" + "/".join(["1"] * 60_000)], id="a 60,000-count score"),
     ],
 )
 def test_an_error_line_quotes_a_bounded_excerpt(args):

@@ -116,6 +116,53 @@ def test_cli_mean_of_a_certain_option_is_its_value():
     assert doc["differences"]["lost"]["mean"] == {"a": "5/2", "b": "4", "b_minus_a": "3/2", "leaves_out": {"a": [], "b": []}}
 
 
+def test_a_chart_of_an_option_certain_of_its_value_has_each_bars_text():
+    # k47-medic at its defaults: saved is Binomial(3, 1/6): 0 with (5/6)^3 = 125/216
+    # (57.9%), 1 with 3 * 25/216 = 75/216 (34.7%), at least 1 with 91/216 (42.1%).
+    # Option b (close quarters: no roll) saves 0 for certain: its answer has no
+    # values list to read a bar's text from, so the difference gives them, on the
+    # scale of both options: 0 100%, at least 1 0%, at most 1 100%.
+    doc = rules_py.compare("k47-medic", {}, {"cause": "close_quarters"})
+    VALIDATOR.validate(doc)
+    saved = by_name(doc)["saved"]
+    assert saved["chart"] and [v["value"] for v in saved["values"]] == ["0", "1", "2", "3"]
+    texts = {v["value"]: v["texts"] for v in saved["values"]}
+    assert texts["0"]["a"] == {"exactly": "57.9%", "at_least": "100%", "at_most": "57.9%"}
+    assert texts["1"]["a"] == {"exactly": "34.7%", "at_least": "42.1%", "at_most": "92.6%"}
+    assert texts["0"]["b"] == {"exactly": "100%", "at_least": "100%", "at_most": "100%"}
+    assert texts["1"]["b"] == {"exactly": "0%", "at_least": "0%", "at_most": "100%"}
+    heights = {v["value"]: v["heights"]["b"] for v in saved["values"]}
+    assert heights["1"] == {"exactly": "0.00", "at_least": "0.00", "at_most": "100.00"}
+
+
+@pytest.mark.parametrize(
+    "calc, inputs, vs",
+    [
+        ("k47-medic", {}, {"cause": "close_quarters"}),
+        ("k47-medic", {"casualties": "0"}, {"casualties": "2"}),
+        ("po-counter-battery", {"rockets": "true"}, {"locator": "true"}),
+        ("chq-deviation", {"hit_faces": "6"}, {"hit_faces": "0"}),
+    ],
+)
+def test_every_charted_difference_says_each_bars_text_as_each_options_own_answer_does(calc, inputs, vs):
+    # The attack run's comparisons where an outcome is certain in one option: each
+    # bar's text is the option's own chance where its answer lists the value (its
+    # at-least and at-most where it has them), and every value has one.
+    doc = rules_py.compare(calc, inputs, vs)
+    VALIDATOR.validate(doc)
+    for d in doc["differences"]:
+        for option in ("a", "b"):
+            own = next(o for o in doc[option]["outcomes"] if o["name"] == d["name"])
+            listed = {v["value"]: v for v in own.get("values", [])}
+            for v in d["values"]:
+                text = v["texts"][option]
+                if v["value"] in listed:
+                    row = listed[v["value"]]
+                    assert text == {"exactly": row["percent"], "at_least": row["at_least_percent"] or row["percent"], "at_most": row["at_most_percent"] or row["percent"]}
+                elif own["kind"] == "certain":
+                    assert text["exactly"] == ("100%" if v["value"] == own["value"] else "0%")
+
+
 def test_cli_mean_says_what_it_leaves_out():
     # An air strike's arrival turn can be "later" than any numbered turn: the
     # mean is over the numbered turns only, and says so on both sides.

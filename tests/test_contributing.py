@@ -40,7 +40,7 @@ def copy(tmp_path_factory) -> Path:
     """A copy of rules_py with the guide's files written into it."""
     where = tmp_path_factory.mktemp("guide")
     shutil.copytree(ROOT / "rules_py", where / "rules_py", ignore=shutil.ignore_patterns("__pycache__"))
-    titled = [(title, body) for _, title, body in blocks() if title]
+    titled = [(title, body) for _, title, body in blocks() if title and not title.startswith("scripts/")]
     assert [t for t, _ in titled][:2] == ["rules_py/systems.py", "rules_py/skirmish/__init__.py"], titled
     for title, body in titled:
         path = where / title
@@ -130,3 +130,17 @@ def test_the_build_makes_the_toy_table_and_embed(copy):
     assert "Morale by troops" in table and "table-morale" in table
     assert re.search(r"\| [^|\n]*\bVeterans\b[^|\n]* \| [^|\n]*\b7\b[^|\n]* \|", table), table
     assert 'data-calculator="sk-morale"' in embed
+
+
+def test_the_toy_sheet_grid_is_worked_out_by_the_build(copy):
+    grid = next(body for _, title, body in blocks() if title == "scripts/sheet_odds.py")
+    code = (
+        "import sheet_odds\n"
+        f"added = eval({'{' + grid + '}'!r}, vars(sheet_odds))\n"
+        "print(sheet_odds.grid_html(added['skirmish'][0]))\n"
+    )
+    out = run(copy, "-c", code)
+    assert out.returncode == 0, out.stderr
+    # Pinned veterans need 8 or more: 15 of the 36 pairs, 5/12; green troops, 9 or more unpinned: 10/36 = 5/18.
+    assert 'data-p="5/12"' in out.stdout and 'data-p="5/18"' in out.stdout, out.stdout
+    assert "Morale: chance that the unit holds" in out.stdout

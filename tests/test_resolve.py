@@ -155,6 +155,37 @@ def test_call_json_resolves():
     assert bad["fields"] == [{"field": "dice", "message": "dice must be text: faces separated by commas"}]
 
 
+def test_each_roll_given_says_the_entries_it_read():
+    # Fire for effect, converged, no reaction dice: the battery's 5D6 reads five
+    # faces, the unit's 0D6 none (a pool of no dice is logged, and read nothing),
+    # so Undo takes the five back, not one face of them (issue 34, attack run item 5).
+    inputs = {"sheaf": "converged", "reaction_dice": "0", "extra_dice_target": "3", "disruptions": "one_if_more"}
+    doc = rules_py.answer("chq-fire-for-effect", inputs, dice="2,1,6,2,1")
+    assert [(d["dice"], d["entries"]) for d in doc["given"]] == [("5D6", ["2", "1", "6", "2", "1"]), ("0D6", [])]
+    # A pool given by its score read that one entry; blanks around an entry are the parser's to drop.
+    doc = rules_py.answer("chq-fire-for-effect", {}, dice=" =2/1 , =1/0")
+    assert [d["entries"] for d in doc["given"]] == [["=2/1"], ["=1/0"]]
+
+
+@pytest.mark.parametrize("dice", ["6,,3", "2,", ",2", "2, ,3"])
+def test_an_empty_entry_is_refused_as_the_cli_refuses_it(dice):
+    # What a link's dice= takes is what --dice takes: an empty entry is no face (issue 34, item 4).
+    doc = json.loads(rules_py.call_json(json.dumps({"op": "answer", "id": "k47-air-strike", "inputs": {}, "dice": dice})))
+    assert [f["field"] for f in doc["fields"]] == ["dice"] and "'' is not a face" in doc["fields"][0]["message"]
+    out = subprocess.run([sys.executable, "-m", "rules_py", "resolve", "k47-air-strike", "--dice", dice], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2 and doc["fields"][0]["message"] in out.stderr
+
+
+@pytest.mark.parametrize("name, value", [("seed", ["1", "2"]), ("dice", ["2", "3"]), ("sweep", ["turns", "target"])])
+def test_a_link_giving_seed_dice_or_sweep_twice_is_refused(name, value):
+    # The page sends every text of a parameter its link gave twice: refused in the
+    # words a repeated input gets (Calculator.validate), on that parameter (issue 34, item 7).
+    doc = json.loads(rules_py.call_json(json.dumps({"op": "answer", "id": "k47-air-strike", "inputs": {}, name: value})))
+    assert doc["fields"] == [{"field": name, "message": f"given 2 times: give {name} once"}]
+    vs = json.loads(rules_py.call_json(json.dumps({"op": "compare", "id": "chq-comms-check", "inputs": {}, "vs": {"nation": ["soviet", "usa"]}})))
+    assert vs["fields"] == [{"field": "vs.nation", "message": "given 2 times: give nation once"}]
+
+
 def test_dice_text_round_trips():
     assert parse_dice(" 6, 3 ,=2/1,=0 ") == [6, 3, Counted((2, 1)), Counted(0)]
     assert dice_text(parse_dice("6,3,=2/1,=0")) == "6,3,=2/1,=0"

@@ -505,11 +505,11 @@ def test_half_empty_check_sees_a_half_empty_page(site, browser, server, tmp_path
 
 @pytest.mark.site
 @pytest.mark.parametrize("system, large", PRINTS, ids=PRINT_IDS)
-def test_sheet_prints_title_system_publisher_and_build_date(site, system, large):
+def test_sheet_prints_title_system_publisher_and_rules_date(site, system, large):
     text = " ".join(raw_text(sheet_pdf(site, system, large)).split())
     assert f"{system.title} quick reference" in text
     assert f"{system.title} · {system.credit}" in text
-    assert re.search(r"rules as built on \d{4}-\d{2}-\d{2}", text)
+    assert re.search(r"rules as of \d{4}-\d{2}-\d{2}", text)
     assert "download the PDF" not in text and "the full rules" not in text, "web navigation printed"
     if site_url() is None:
         assert "127.0.0.1" not in text and "localhost" not in text

@@ -355,6 +355,11 @@ export interface Die {
   working: string;
   means: string | null;
   rule: Rule | null;
+  /**
+   * A resolution's roll only (given): the entries of the dice text it read (a pool's faces one
+   * each, its score one, none for a pool of no dice), what Undo takes back.
+   */
+  entries?: string[];
 }
 
 /** One die's face and whether it scored (null where a face neither scores nor fails). */
@@ -443,6 +448,23 @@ export interface ValueDifference {
   b_minus_a: Fraction;
   difference: string;
   heights: HeightsPair;
+  texts: BarTextsPair;
+}
+
+/**
+ * Each option's chance of the value in each view of the chart (off the number scale, the chance of
+ * the value itself), as its bar's text says it: an option certain of its value has no values list
+ * of its own to read.
+ */
+export interface BarTextsPair {
+  a: BarTexts;
+  b: BarTexts;
+}
+
+export interface BarTexts {
+  exactly: Percent;
+  at_least: Percent;
+  at_most: Percent;
 }
 
 /** Both options' bars for one value, on one scale. */

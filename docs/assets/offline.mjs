@@ -13,9 +13,13 @@
 // worker's script did not load), which a bar then says.
 //
 // Only over HTTP(S): a page opened from a file has no service worker. A page
-// whose calculator's engine is starting, or will start once the page is idle,
-// registers only once the engine is up, so that the precache (every page and
-// PDF, about 1 MB) does not share the link with the engine's download.
+// whose calculator's engine is downloading, or will start once the page is
+// idle, registers only once the engine's files are in, so that the precache
+// (every page and PDF, about 1 MB) does not share the link with the engine's
+// download; it then installs while Python starts, which takes the CPU and not
+// the link. Registered only once the engine had answered, it was still
+// installing when a player closed the tab half a second after the first
+// answer and lost the network: the next page did not open, nor any engine answer.
 
 const ROOT = new URL("../", import.meta.url); // this file is assets/offline.mjs
 const CHECK_EVERY_MS = 30 * 60 * 1000; // instant navigation loads no new page: look for a new version now and then
@@ -29,11 +33,15 @@ function mark(state) {
   html.dataset.offline = state;
 }
 
-// Starting, or about to: a calculator's own page starts its engine once the
+// Downloading, or about to: a calculator's own page starts its engine once the
 // page is idle, which comes after the load event that registers the worker.
+// Once the engine's files are in (its progress says Python is starting, or
+// the rules are loading), the link is free.
 function engineBusy() {
   const engine = window.fireMissionEngine;
-  return Boolean(engine) && (engine.state === "starting" || (engine.state === "idle" && engine.startsSoon));
+  if (!engine) return false;
+  if (engine.state === "starting") return !engine.progress || engine.progress.phase === "download";
+  return engine.state === "idle" && engine.startsSoon;
 }
 
 function whenEngineIdle() {
@@ -49,7 +57,7 @@ function whenEngineIdle() {
 }
 
 // The service worker copies the engine's files into its engine cache twice:
-// as soon as the page's engine has answered (what it needed to start), and once
+// as soon as the page's engine is up (what it needed to start), and once
 // it has fetched all it will (the snapshot for the next visit included). On a
 // first visit they come from the browser's HTTP cache. A tab closed before
 // either still leaves the engine: the service worker keeps what the browser

@@ -31,13 +31,14 @@ def top(*odds: OutcomeOdds) -> Fraction:
     return max(p for o in odds for _, p in o.pairs)
 
 
-def heights(odds: OutcomeOdds, value: Any, tallest: Fraction | None = None) -> shapes.Heights:
+def heights(odds: OutcomeOdds, value: Any, tallest: Fraction | None = None, scale: list[Any] | None = None) -> shapes.Heights:
     """A value's bar in each view of a chart, in percent of the chart's height:
     exactly (scaled so that the likeliest value, or ``tallest``, fills it), at
-    least and at most (a chance of 1 fills it; None off the number scale)."""
+    least and at most (a chance of 1 fills it; None off the number scale,
+    which is ``scale`` if given: see :meth:`OutcomeOdds.cumulative`)."""
     tallest = tallest or top(odds)
     out: shapes.Heights = {"exactly": decimal(odds.p(value) / tallest * 100, 2), "at_least": None, "at_most": None}
-    cumulative = odds.cumulative()
+    cumulative = odds.cumulative(scale)
     if value in cumulative:
         at_least, at_most = cumulative[value]
         out["at_least"], out["at_most"] = decimal(at_least * 100, 2), decimal(at_most * 100, 2)

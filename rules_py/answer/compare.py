@@ -17,12 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..calculator import Calculator, InputError
-from ..formats import decimal, format_probability, format_value, percent, plus, points, signed, value_label
+from ..calculator import Calculator, InputError, quoted
+from ..formats import decimal, format_probability, format_value, is_number, percent, plus, points, signed, value_label
 from .charts import heights, top
 from .odds import SCHEMA_ID, OddsAnswer, inputs_text
 from .outcome_odds import OutcomeOdds
 from .wording import ARROW, headline_text, labelled, likeliest_label
+
+_QUOTED = 80  # the longest name an error quotes whole
 
 if TYPE_CHECKING:
     from . import shapes
@@ -35,7 +37,10 @@ def option_b_inputs(calc: Calculator, raw: Mapping[str, Any] | None, vs: Mapping
     known = {f.name for f in calc.fields}
     unknown = [name for name in vs if name not in known]
     if unknown:
-        raise InputError([(f"vs.{name}", f"unknown input {name!r} for option B: {calc.id} takes " + (", ".join(sorted(known)) or "no inputs")) for name in unknown])
+        # A name is quoted short (calculator.quoted), and one too long to quote whole names no field: no field has it.
+        raise InputError(
+            [(f"vs.{name}" if len(name) <= _QUOTED else None, f"unknown input {quoted(name, _QUOTED)} for option B: {calc.id} takes " + (", ".join(sorted(known)) or "no inputs")) for name in unknown]
+        )
     return {**dict(raw or {}), **vs}
 
 
@@ -47,7 +52,16 @@ class Difference:
     def __init__(self, a: OutcomeOdds, b: OutcomeOdds):
         self.a, self.b = a, b
         self.outcome = a.outcome
-        self.values = list(dict.fromkeys([v for v, _ in a.pairs] + [v for v, _ in b.pairs]))
+        values = list(dict.fromkeys([v for v, _ in a.pairs] + [v for v, _ in b.pairs]))
+        self.scale: list[Any] = []  # the number scale of both options, which one chart of both is drawn on
+        if self.outcome.type == "int":
+            # One order for both: the numbers, then the words in the outcome's order (b may
+            # take numbers a never does, and a certain option has one value alone).
+            numbers = sorted(v for v in values if is_number(v))
+            words = [w for w in self.outcome.extra if w in values]
+            values = numbers + words
+            self.scale = numbers + (words if self.outcome.extra_above else [])
+        self.values = values
         self.has_mean = self.outcome.type != "bool" and a.mean is not None and b.mean is not None
 
     def headline(self) -> shapes.CompareHeadlinePart:
@@ -94,12 +108,13 @@ class Difference:
         else:  # words: the likeliest value of each, once when it is the same
             la, lb = likeliest_label(a), likeliest_label(b)
             said = f"most likely {la} in both" if la == lb else f"most likely {la}{ARROW}{lb}"
-        tallest = top(a, b)  # one chart for both: exactly on the larger top
+        tallest = top(a, b)  # one chart for both: exactly on the larger top, at least and at most on both options' scale
         values: list[shapes.ValueDifference] = [
             {
                 "value": format_value(v), "label": value_label(outcome, v), "a": format_probability(a.p(v)), "b": format_probability(b.p(v)),
                 "b_minus_a": signed(b.p(v) - a.p(v)), "difference": points(b.p(v) - a.p(v)),
-                "heights": {"a": heights(a, v, tallest), "b": heights(b, v, tallest)},
+                "heights": {"a": heights(a, v, tallest, self.scale), "b": heights(b, v, tallest, self.scale)},
+                "texts": {"a": self._texts(a, v), "b": self._texts(b, v)},
             }  # fmt: skip
             for v in self.values
         ]
@@ -113,6 +128,16 @@ class Difference:
             "chart": outcome.type == "int" and len(self.values) >= 3,
             "summary": labelled(outcome.label, said),
         }
+
+    def _texts(self, odds: OutcomeOdds, value: Any) -> shapes.BarTexts:
+        """One option's chance of a value in each view of the chart, as its bar's text
+        says it (an option certain of its value has no values list of its own to read):
+        at least and at most on both options' scale; off it, the chance of the value itself."""
+        exactly = percent(odds.p(value))
+        cumulative = odds.cumulative(self.scale).get(value)
+        if cumulative is None:
+            return {"exactly": exactly, "at_least": exactly, "at_most": exactly}
+        return {"exactly": exactly, "at_least": percent(cumulative[0]), "at_most": percent(cumulative[1])}
 
 
 class Comparison:

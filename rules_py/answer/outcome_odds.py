@@ -75,14 +75,16 @@ class OutcomeOdds:
         """P(X >= threshold) on the number scale: the words above every number count in, other words never."""
         return sum((p for v, p in self.pairs if v in self.above or (is_number(v) and v >= threshold)), Fraction(0))
 
-    def cumulative(self) -> dict[Any, tuple[Fraction, Fraction]]:
-        """(at least, at most) for each value on the number scale."""
+    def cumulative(self, scale: list[Any] | None = None) -> dict[Any, tuple[Fraction, Fraction]]:
+        """(at least, at most) for each value on the number scale (or on ``scale``,
+        a comparison's scale of both options, where a value this one never takes has 0)."""
+        scale = self.scale if scale is None else scale
         out = {}
         below = Fraction(0)
-        total = sum((self._p[v] for v in self.scale), Fraction(0))
-        for v in self.scale:
-            out[v] = (total - below, below + self._p[v])
-            below += self._p[v]
+        total = sum((self.p(v) for v in scale), Fraction(0))
+        for v in scale:
+            out[v] = (total - below, below + self.p(v))
+            below += self.p(v)
         return out
 
     def median(self) -> Any | None:

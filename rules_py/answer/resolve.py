@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..calculator import Calculator, InputError
 from ..dice import Counted, Distribution, Given, GivenError, NeedRoll, pool
 from ..formats import dice_words, format_value
-from ..given import dice_text
+from ..given import dice_text, entries_by_roll
 from .odds import OddsAnswer, answer_summary, head
 from .rolls import cli_die, command, die_doc, rolled_docs, rolled_headline
 from .wording import headline_text
@@ -114,7 +114,8 @@ class Resolution:
             "status": "need" if self.need else "done",
             "dice_text": text,
             "command": command("resolve", calc, first["changed"], after=("--dice", text) if self.entries else ()),
-            "given": [die_doc(d, calc.page) for d in self.given.log],
+            # Each roll with the entries it read (a pool of no dice read none): what Undo takes back.
+            "given": [{**die_doc(d, calc.page), "entries": e} for d, e in zip(self.given.log, entries_by_roll(self.entries, self.given.log), strict=True)],
             "need": self._need_doc(True),
             "outcomes": outcomes,
             "notes": list(self.odds.odds.notes),

@@ -317,6 +317,9 @@ class Die(TypedDict):
     working: str
     means: str | None
     rule: Rule | None
+    # A resolution's roll only (given): the entries of the dice text it read (a pool's faces one each,
+    # its score one, none for a pool of no dice), what Undo takes back.
+    entries: NotRequired[list[str]]
 
 
 class Face(TypedDict):
@@ -409,6 +412,23 @@ class ValueDifference(TypedDict):
     b_minus_a: Fraction
     difference: str
     heights: HeightsPair
+    texts: BarTextsPair
+
+
+class BarTextsPair(TypedDict):
+    """Each option's chance of the value in each view of the chart (off the number scale, the
+    chance of the value itself), as its bar's text says it: an option certain of its value has
+    no values list of its own to read.
+    """
+
+    a: BarTexts
+    b: BarTexts
+
+
+class BarTexts(TypedDict):
+    exactly: Percent
+    at_least: Percent
+    at_most: Percent
 
 
 class HeightsPair(TypedDict):

@@ -48,8 +48,17 @@ class GivenError(ValueError):
     """A given die that the roll it is given for cannot show (its label, and why)."""
 
 
+_SHOWN = 40  # the longest score a message writes whole
+
+
 def _score_text(value: Any) -> str:
-    return "/".join(map(str, value)) if isinstance(value, tuple) else str(value)
+    """A score as a player writes it (``2/1``), cut short when it is long: a
+    message about a score of 60,000 counts stays one short line."""
+    text = "/".join(map(str, value)) if isinstance(value, tuple) else str(value)
+    if len(text) <= _SHOWN:
+        return text
+    counts = f", {len(value)} counts" if isinstance(value, tuple) else ""
+    return f"{text[:_SHOWN]}… ({len(text)} characters{counts})"
 
 
 def _cannot_score(label: str, n: int, sides: int, table: FaceTable, names: Counts | None, value: Any) -> str:

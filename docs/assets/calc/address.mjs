@@ -28,15 +28,26 @@ export function readAddress(schema, defaults, search) {
   const ignored = [];
   /** @type {Record<string, string>} option B's changes (compare.mjs) */
   const vsRaw = {};
-  /** @type {Record<string, string[]>} a name given twice in the link: the engine refuses it, as the CLI does */
+  // A name given twice in the link, with all its values: the engine refuses it, as the
+  // CLI does (repeated: inputs; vsRepeated: option B's; twice: seed, dice and sweep).
+  /** @type {Record<string, string[]>} */
   const repeated = {};
+  /** @type {Record<string, string[]>} */
+  const vsRepeated = {};
+  /** @type {Record<string, string[]>} */
+  const twice = {};
   for (const [name, value] of params) {
-    if (names.has(name) && params.getAll(name).length > 1) repeated[name] = params.getAll(name);
+    const all = params.getAll(name);
+    if (names.has(name) && all.length > 1) repeated[name] = all;
     if (names.has(name)) raw[name] = value;
-    else if (name.startsWith(VS) && names.has(name.slice(VS.length))) vsRaw[name.slice(VS.length)] = value;
-    else if (!FOREIGN_PARAMS.has(name)) ignored.push(name);
+    else if (name.startsWith(VS) && names.has(name.slice(VS.length))) {
+      vsRaw[name.slice(VS.length)] = value;
+      if (all.length > 1) vsRepeated[name.slice(VS.length)] = all;
+    } else if (FOREIGN_PARAMS.has(name)) {
+      if (all.length > 1 && name !== "h") twice[name] = all;
+    } else ignored.push(name);
   }
-  return { raw, vsRaw, repeated, ignored, seed: params.get("seed"), sweep: params.get(SWEEP), dice: params.get("dice") };
+  return { raw, vsRaw, repeated, vsRepeated, twice, ignored, seed: params.get("seed"), sweep: params.get(SWEEP), dice: params.get("dice") };
 }
 
 /**

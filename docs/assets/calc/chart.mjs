@@ -105,26 +105,19 @@ export function renderCharts(container, answer, mode) {
 
 /**
  * A comparison's difference with chart: true, A and B in one chart on one scale:
- * heights from the difference, each bar's text from its option's own answer.
- * @param {Difference} difference @param {CompareAnswer} answer @param {Mode} mode
+ * each bar's height and text the difference's own (an option certain of its
+ * value has no values of its own to read them from).
+ * @param {Difference} difference @param {Mode} mode
  */
-export function differenceChart(difference, answer, mode) {
-  /** @param {"a" | "b"} option */
-  const outcome = (option) => answer[option].outcomes.find((o) => o.name === difference.name);
-  /** @param {"a" | "b"} option @param {string} value */
-  const text = (option, value) => {
-    const found = outcome(option);
-    const v = found?.kind === "distribution" ? found.values.find((x) => x.value === value) : undefined;
-    return v ? (v[TEXT[mode]] ?? v.percent) : "\u2014";
-  };
+export function differenceChart(difference, mode) {
   const slots = difference.values
     .filter((v) => v.a !== "0" || v.b !== "0")
     .map((v) => ({
       label: v.label,
       value: v.value,
       bars: [
-        { series: "a", height: v.heights.a[mode], text: `A ${text("a", v.value)}` },
-        { series: "b", height: v.heights.b[mode], text: `B ${text("b", v.value)}` },
+        { series: "a", height: v.heights.a[mode], text: `A ${v.texts.a[mode]}` },
+        { series: "b", height: v.heights.b[mode], text: `B ${v.texts.b[mode]}` },
       ],
     }));
   return barChart({ name: difference.name, title: `${difference.summary} (chart: option A and option B, ${VIEW[mode]})`, heading: `${difference.label}, ${VIEW[mode]}: A and B`, caption: `${difference.label}: option A and option B, ${VIEW[mode]}`, columns: ["Option A", "Option B"], slots });
@@ -133,6 +126,6 @@ export function differenceChart(difference, answer, mode) {
 /** The charts of a comparison: every difference that has one.
  * @param {HTMLElement} container @param {CompareAnswer} answer @param {Mode} mode */
 export function renderDifferenceCharts(container, answer, mode) {
-  container.replaceChildren(...answer.differences.filter((d) => d.chart).map((d) => differenceChart(d, answer, mode)));
+  container.replaceChildren(...answer.differences.filter((d) => d.chart).map((d) => differenceChart(d, mode)));
   container.hidden = !container.children.length;
 }

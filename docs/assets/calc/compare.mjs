@@ -14,10 +14,12 @@ import { el, renderDetails, renderSummary } from "./results.mjs";
 const DEBOUNCE_MS = 150;
 
 export class CompareView {
-  // `view` is the CalculatorView of option A; `vs` option B's changes from it ({name: raw text}).
-  constructor(view, vs) {
+  // `view` is the CalculatorView of option A; `vs` option B's changes from it ({name: raw text});
+  // `repeated` those a link gave more than once ({name: every text}), which the engine refuses.
+  constructor(view, vs, repeated = {}) {
     this.view = view;
     this.vs = { ...vs };
+    this.repeated = { ...repeated };
     this.open = Object.keys(vs).length > 0;
     this.seq = 0;
     /** @type {import("../../../types/answer.js").CompareAnswer | null} the last comparison shown */
@@ -105,6 +107,7 @@ export class CompareView {
   setOpen(open) {
     this.open = open;
     if (!open) this.vs = {};
+    if (!open) this.repeated = {};
     this.answer = null;
     this.problem = "";
     this.showOpen();
@@ -116,6 +119,7 @@ export class CompareView {
   // ------------------------------------------------------------ state
 
   changed(name, value, typing = false) {
+    delete this.repeated[name]; // the player chose one value
     if (value === this.view.raw[name]) delete this.vs[name];
     else this.vs[name] = value;
     if (!typing) this.showWidgets();
@@ -125,8 +129,9 @@ export class CompareView {
   }
 
   // The address changed (Back or Forward): option B's changes are the address's.
-  follow(vs) {
+  follow(vs, repeated = {}) {
     this.vs = { ...vs };
+    this.repeated = { ...repeated };
     this.open = Object.keys(vs).length > 0;
     this.answer = null;
     this.problem = "";
@@ -152,7 +157,7 @@ export class CompareView {
     const seq = ++this.seq;
     let answer;
     try {
-      ({ answer } = await this.view.engine.call({ op: "compare", id: this.view.id, inputs: this.view.inputs(), vs: this.vs }, { key: `compare ${this.view.n}` }));
+      ({ answer } = await this.view.engine.call({ op: "compare", id: this.view.id, inputs: this.view.inputs(), vs: { ...this.vs, ...this.repeated } }, { key: `compare ${this.view.n}` }));
     } catch (error) {
       if (seq === this.seq && error.kind !== "superseded") this.failed({ error: error.message, fields: [] });
       return;

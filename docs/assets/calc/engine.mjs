@@ -23,6 +23,15 @@ function seconds(ms) {
   return `${s} second${s === 1 ? "" : "s"}`;
 }
 
+// The worker, told which build this page comes from (its <meta name="fire-mission-build">):
+// it refuses an engine of another build (loader/build-check.mjs).
+function workerURL() {
+  const url = new URL("./worker.mjs", import.meta.url);
+  const build = document.querySelector('meta[name="fire-mission-build"]')?.getAttribute("content");
+  if (build) url.searchParams.set("build", build);
+  return url;
+}
+
 // One Web Worker (worker.mjs) at a time runs rules_py. The engine sends it one
 // request at a time and keeps the rest here, so that a request superseded by a
 // newer one with the same key is dropped before it costs anything, and each
@@ -61,7 +70,8 @@ export class Engine {
     // While starting: what the worker is doing, from its "progress" messages.
     // phase: "download" (loaded of total bytes of the engine's files have
     // arrived), "python" (all in; Python is starting) or "rules" (Python is
-    // up; the rules are being imported). null before the worker's first word.
+    // up; the rules are being imported); network: whether those files come over
+    // the network (null until the worker knows). null before the worker's first word.
     this.progress = null;
     this.seq = 0;
     /** @type {Pending[]} requests not yet sent to the worker */
@@ -125,7 +135,7 @@ export class Engine {
     if (generation === 1) this.startedInHead = Boolean(early); // for tests and the benchmark
     try {
       const name = early ? early.name : `fire-mission-engine ${generation} ${Math.random().toString(36).slice(2)}`;
-      worker = early ? early.worker : new Worker(new URL("./worker.mjs", import.meta.url), { type: "module", name });
+      worker = early ? early.worker : new Worker(workerURL(), { type: "module", name });
       worker.lockName = name;
     } catch (caught) {
       this.fail(`The calculators' engine could not start: ${/** @type {Error} */ (caught).message}`);
@@ -168,7 +178,7 @@ export class Engine {
       this.startTimer();
     } else if (message.type === "progress") {
       if (this.state !== "starting") return;
-      this.progress = { phase: message.phase, loaded: message.loaded, total: message.total };
+      this.progress = { phase: message.phase, loaded: message.loaded, total: message.total, network: message.network ?? null };
       this.notify();
     } else if (message.type === "prefetched") {
       // The worker has fetched all it will; true if the snapshot is among it (the next visit starts from it).

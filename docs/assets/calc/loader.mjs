@@ -30,6 +30,8 @@ import { withSnapshot } from "./loader/pyodide-internals.mjs";
 import { snapshotBytes } from "./loader/sparse-snapshot.mjs";
 import { expect, newState, report, setPhase, unexpect } from "./loader/state.mjs";
 import { storedFiles } from "./loader/stored-zip.mjs";
+import { checkWheelBuild, pageBuild, runtimeOfBuild } from "./loader/build-check.mjs";
+import { sha256Hex } from "./loader/sha256.mjs";
 
 /** @typedef {import("./protocol.mjs").WorkerMessage} WorkerMessage */
 /** @typedef {import("pyodide").PyodideAPI} PyodideAPI */
@@ -153,12 +155,8 @@ async function fetchWheel(/** @type {LoaderState} */ state) {
   });
   const size = rt.sizes && rt.sizes[rt.wheel];
   if (size && packed.byteLength < size) throw cutShort(rt.wheel, packed.byteLength, size);
-  // crypto.subtle is there in a secure context (HTTPS, or this machine's own address).
-  if (self.crypto && self.crypto.subtle) {
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", packed));
-    const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-    if (hex !== rt.sha256) throw damaged(rt.wheel, "its SHA-256 is not the one the build wrote in runtime.json");
-  }
+  // Checked everywhere: crypto.subtle's digest in a secure context, sha256.mjs's where there is none (plain HTTP).
+  if ((await sha256Hex(packed)) !== rt.sha256) throw damaged(rt.wheel, "its SHA-256 is not the one the build wrote in runtime.json");
   state.progress.loaded += state.expected.get(rt.wheel) || 0;
   report(state, true);
   const stream = await inflating(state, rt.wheel, new Blob([packed]).stream(), size); // a fault of its own, if it does not inflate
@@ -177,7 +175,11 @@ async function fetchWheel(/** @type {LoaderState} */ state) {
 export function startEngine(post) {
   const state = newState(post);
   steerPyodide(state);
-  const runtime = fetchOk(new URL("runtime.json", GENERATED), { cache: "no-cache" }).then((r) => /** @type {Promise<Runtime>} */ (r.json()));
+  // The page's build's (loader/build-check.mjs): another build's engine is refused before any answer.
+  const page = pageBuild(self.location.href);
+  state.pageBuild = page;
+  const getJSON = (/** @type {URL} */ url, /** @type {RequestInit} */ init) => fetchOk(url, init).then((r) => /** @type {Promise<Runtime>} */ (r.json()));
+  const runtime = runtimeOfBuild(getJSON, new URL("runtime.json", GENERATED), page);
   state.runtime = runtime;
   // Before the downloads start: what they are counted against (chooseWasm then drops one WebAssembly).
   runtime.then(
@@ -209,6 +211,10 @@ async function boot(/** @type {LoaderState} */ state, /** @type {Promise<ArrayBu
   const { pyodide, snapshot } = await startPython(state);
   phases.pyodide = performance.now() - state.started;
   setPhase(state, "rules");
+  // From the snapshot, Python's global random state is the one the build drew from a fixed stream
+  // (scripts/pyodide_snapshot.mjs): nothing here draws from it (rolls have their own
+  // random.Random(seed)), but it is reseeded from this browser's entropy all the same.
+  if (snapshot) pyodide.runPython("import random\nrandom.seed()");
   const sitePackages = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('site-packages'))");
   const modules = () => {
     const names = pyodide.runPython("import sys\nsorted(sys.modules)");
@@ -227,6 +233,7 @@ async function boot(/** @type {LoaderState} */ state, /** @type {Promise<ArrayBu
   } catch (error) {
     throw damaged(rt.wheel, `it inflates to no wheel Python can unpack: ${said(error)}`);
   }
+  checkWheelBuild(files, state.pageBuild);
   if (files) {
     for (const [name, bytes] of files) {
       const path = `${sitePackages}/${name}`;

@@ -7,10 +7,12 @@
 import { el } from "./results.mjs";
 
 // What the engine is doing while it starts (engine.progress, from engine.mjs).
-/** @param {{phase: import("./protocol.mjs").BootPhase, loaded: number, total: number} | null} progress */
+/** @param {{phase: import("./protocol.mjs").BootPhase, loaded: number, total: number, network: boolean | null} | null} progress */
 function engineProgress(progress) {
   if (!progress) return "Starting the calculator engine\u2026";
   if (progress.phase === "download") {
+    // Read from the browser's cache (a visit after the first), nothing is downloading.
+    if (!progress.network) return "Starting the calculator engine\u2026";
     // A percentage, not megabytes: the worker counts bytes as the files are on
     // the site, and a host's gzip makes fewer of them cross the network.
     const percent = progress.total ? Math.floor((100 * progress.loaded) / progress.total) : 0;

@@ -53,9 +53,13 @@ export function checkStore(data) {
   const store = /** @type {{format: unknown, missions: unknown}} */ (data);
   if (store.format !== FORMAT) return { missions: [], problem: `it is not in this site's format ("${FORMAT}")` };
   if (!Array.isArray(store.missions) || store.missions.length > MAX_MISSIONS) return { missions: [], problem: `it does not hold a list of at most ${MAX_MISSIONS} missions` };
+  const keys = new Set();
   for (const m of store.missions) {
     const problem = missionProblem(m);
     if (problem) return { missions: [], problem };
+    // The key is what Rename and Remove find a mission by: this page never gives two missions one.
+    if (keys.has(m.key)) return { missions: [], problem: `two missions have the key ${m.key}` };
+    keys.add(m.key);
   }
   return { missions: /** @type {Mission[]} */ (store.missions.map((m) => ({ ...m, inputs: { ...m.inputs } }))), problem: "" };
 }

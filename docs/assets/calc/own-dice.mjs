@@ -73,6 +73,8 @@ export class OwnDice {
   constructor(view) {
     this.view = view;
     this.rolls = []; // the entries so far, one list per roll (a pool's faces are one roll)
+    /** @type {string[] | null} */
+    this.repeated = null; // every dice= of a link that gave it more than once (sent as it came: the engine refuses it)
     this.pending = []; // the faces of a pool entered so far, sent once every die of it is in
     this.active = false;
     this.seq = 0;
@@ -93,11 +95,15 @@ export class OwnDice {
   }
 
   // The dice a link carried (dice=): resolved at once, or refused if longer than any procedure reads.
-  fromAddress(text) {
-    const problem = diceTextProblem(text);
+  // The text goes to the engine as it is, one entry a comma (no entry dropped, none
+  // trimmed): its parser, the CLI's, decides what it takes, and its message shows here.
+  // A link that gives dice= more than once (`all`, every text) opens with no dice: the
+  // engine is sent them all, and refuses them as the CLI refuses --dice given twice.
+  fromAddress(text, all = null) {
+    const problem = all ? "" : diceTextProblem(text);
     this.notice = problem; // said once the engine has answered for no dice
     this.fromLink = true;
-    this.open(problem ? [] : text.split(",").map((e) => [e.trim()]).filter(([e]) => e !== ""));
+    this.open(problem || all || text === "" ? [] : text.split(",").map((e) => [e]), all);
   }
 
   build() {
@@ -172,12 +178,12 @@ export class OwnDice {
     return this.active ? this.text : null;
   }
 
-  open(rolls) {
+  open(rolls, repeated = null) {
     this.active = true;
     this.element.hidden = false;
     this.view.root.dataset.ownDice = "true"; // the stylesheet lets the plain odds scroll away on a phone
     this.button.setAttribute("aria-expanded", "true");
-    this.set(rolls);
+    this.set(rolls, repeated);
   }
 
   close() {
@@ -224,9 +230,10 @@ export class OwnDice {
     this.set(this.rolls.slice(0, -1));
   }
 
-  set(rolls) {
+  set(rolls, repeated = null) {
     const problem = diceTextProblem(rolls.flat().join(","));
     if (problem) return this.say(problem);
+    this.repeated = repeated; // a link's dice= given more than once, until the player enters a die or starts again
     this.rolls = rolls;
     this.pending = [];
     this.showPending();
@@ -243,14 +250,14 @@ export class OwnDice {
 
   // The build's first prompt, if it is the answer for the inputs and dice shown (none yet).
   builtAnswer() {
-    if (this.rolls.length || !this.first) return null;
+    if (this.rolls.length || this.repeated || !this.first) return null;
     const built = this.view.prerenderedFor(this.view.raw);
     return built && JSON.stringify(built.inputs) === JSON.stringify(this.first.inputs) ? this.first : null;
   }
 
   async resolve() {
     const seq = ++this.seq;
-    this.clearButton.disabled = !this.rolls.length;
+    this.clearButton.disabled = !this.rolls.length && !this.repeated;
     const built = this.builtAnswer();
     if (built) {
       delete this.element.dataset.busy;
@@ -262,7 +269,7 @@ export class OwnDice {
     if (this.view.engine.state !== "ready") this.waiting();
     let answer;
     try {
-      ({ answer } = await this.view.engine.call({ op: "answer", id: this.view.id, inputs: this.view.inputs(), dice: this.text }, { key: `resolve ${this.view.n}` }));
+      ({ answer } = await this.view.engine.call({ op: "answer", id: this.view.id, inputs: this.view.inputs(), dice: this.repeated ?? this.text }, { key: `resolve ${this.view.n}` }));
     } catch (error) {
       if (seq === this.seq && error.kind !== "superseded") {
         delete this.element.dataset.busy;
@@ -279,6 +286,7 @@ export class OwnDice {
     if (answer.error) {
       const dice = answer.fields.filter((f) => f.field === "dice").map((f) => f.message);
       this.say(dice.length ? `${dice.join(" ")} Undo it, or start again.` : "These inputs are not valid: the calculator above says why.");
+      if (this.element.dataset.resolve === "waiting") this.headline.textContent = ""; // the engine is up: it was "starting"
       this.element.dataset.resolve = "error";
       this.keepButton.disabled = true;
       this.withdraw(); // what showed was for other dice or inputs
@@ -364,12 +372,10 @@ export class OwnDice {
   }
 
   // The rolls of a link's dice, one entry each until now, grouped as the
-  // engine read them (a pool's faces, one roll), so that Undo takes a roll back.
+  // engine read them (a pool's faces, one roll; a pool of no dice read no
+  // entry and is no roll to take back), so that Undo takes a roll back.
   regroup(given) {
-    const entries = this.rolls.flat();
-    let at = 0;
-    const rolls = given.map((d) => entries.slice(at, (at += Math.max(1, d.faces.length))));
-    if (at === entries.length) this.rolls = rolls;
+    this.rolls = given.map((d) => d.entries).filter((entries) => entries.length);
   }
 
   trailItem(d, i) {

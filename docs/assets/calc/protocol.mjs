@@ -29,7 +29,7 @@
 /**
  * Worker to page.
  * @typedef {{type: "alive"}} AliveMessage the worker holds the Web Lock named after it
- * @typedef {{type: "progress", phase: BootPhase, loaded: number, total: number}} ProgressMessage
+ * @typedef {{type: "progress", phase: BootPhase, loaded: number, total: number, network: boolean | null}} ProgressMessage
  * @typedef {{type: "ready", bootMs: number, phases: BootPhases, snapshot: boolean}} ReadyMessage
  *   snapshot: Python came from the build's memory snapshot
  * @typedef {{type: "failed", message: string}} FailedMessage the engine cannot start; message names the file and what is wrong

@@ -1,7 +1,10 @@
-// This tab's rolls with a calculator: each roll's seed, inputs, result and
-// link, kept in sessionStorage (in memory where storage is refused) and
-// listed under the roll log. What is read back is only data: another
-// version's entries, or entries edited by hand, are checked and dropped.
+// This tab's rolls with a calculator: each roll's link (its calculator's page
+// with the roll's inputs and seed), kept in sessionStorage (in memory where
+// storage is refused) and listed under the roll log as its seed and inputs,
+// read from the link. Nothing else is stored, so nothing stored is shown as a
+// result: a stored text could say anything (edited by hand), and the link
+// opens the roll the engine makes of it. What is read back is only data:
+// another version's entries, or entries edited by hand, are checked and dropped.
 
 import { el } from "./results.mjs";
 
@@ -10,26 +13,29 @@ const HISTORY_LENGTH = 12;
 // The longest text one field of a stored roll may have: its link, with a map's text in it, is the longest.
 const HISTORY_TEXT_MAX = 40000;
 
-/** A roll of this tab's history, each field text. @typedef {{id: string, seed: string, inputs: string, result: string, url: string}} HistoryEntry */
+/** A roll of this tab's history, as stored. @typedef {{id: string, url: string}} StoredRoll */
+/** A roll of this tab's history, as shown: its seed and inputs read from its link. @typedef {{id: string, url: string, seed: string, inputs: string}} HistoryEntry */
 
-/** @type {HistoryEntry[] | null} storage refused (a private window): this page's rolls only */
+/** @type {StoredRoll[] | null} storage refused (a private window): this page's rolls only */
 let memoryHistory = null;
 
-// A roll of this tab's history as add() writes it, or null.
+// A roll of this tab's history as add() writes it ({id, url}), or null; what
+// it shows (its seed, its inputs) is read from its link, the roll it opens.
 /** @param {unknown} stored @returns {HistoryEntry | null} */
 function historyEntry(stored) {
   if (!stored || typeof stored !== "object" || Array.isArray(stored)) return null;
-  const e = /** @type {Record<string, unknown>} */ (stored);
-  if (!["id", "seed", "inputs", "result", "url"].every((k) => typeof e[k] === "string" && e[k].length <= HISTORY_TEXT_MAX)) return null;
-  const entry = /** @type {HistoryEntry} */ (e); // every field is text, checked above
+  const fields = /** @type {Record<string, unknown>} */ (stored);
+  if (!["id", "url"].every((k) => typeof fields[k] === "string" && fields[k].length <= HISTORY_TEXT_MAX)) return null;
+  const e = /** @type {StoredRoll} */ (fields); // both fields are text, checked above
   let url;
   try {
-    url = new URL(entry.url, location.href);
+    url = new URL(e.url, location.href);
   } catch {
     return null;
   }
-  if (url.origin !== location.origin || !url.pathname.endsWith(`/calculators/${entry.id}/`)) return null;
-  return { id: entry.id, seed: entry.seed, inputs: entry.inputs, result: entry.result, url: url.href };
+  if (url.origin !== location.origin || !url.pathname.endsWith(`/calculators/${e.id}/`) || url.searchParams.getAll("seed").length !== 1) return null;
+  const inputs = [...url.searchParams].filter(([k]) => k !== "seed").map(([k, v]) => `${k}=${v}`);
+  return { id: e.id, url: url.href, seed: url.searchParams.get("seed") ?? "", inputs: inputs.join(" ") };
 }
 
 // At most HISTORY_LENGTH rolls of a list read from storage, each a history entry.
@@ -52,7 +58,7 @@ function readHistory() {
   try {
     text = sessionStorage.getItem(HISTORY_KEY);
   } catch {
-    return memoryHistory || [];
+    return historyEntries(memoryHistory || []);
   }
   try {
     return historyEntries(JSON.parse(text || "[]"));
@@ -70,11 +76,10 @@ export class RollHistory {
     this.show();
   }
 
-  // A roll (the engine's typed answer to it) and its link, first in the list.
-  /** @param {import("../../../types/answer.js").RollAnswer} answer @param {string} url */
-  add(answer, url) {
-    const entry = { id: this.id, seed: String(answer.seed), inputs: Object.entries(answer.changed).map(([k, v]) => `${k}=${v}`).join(" "), result: answer.outcomes.map((o) => o.summary).join("; "), url };
-    const rolls = [entry, ...readHistory().filter((e) => e.url !== url)].slice(0, HISTORY_LENGTH);
+  // A roll's link (its inputs and seed), first in the list.
+  /** @param {string} url */
+  add(url) {
+    const rolls = [{ id: this.id, url }, ...readHistory().filter((e) => e.url !== url).map((e) => ({ id: e.id, url: e.url }))].slice(0, HISTORY_LENGTH);
     try {
       sessionStorage.setItem(HISTORY_KEY, JSON.stringify(rolls));
     } catch {
@@ -91,8 +96,7 @@ export class RollHistory {
           "li",
           { class: "fm-history-item", dataSeed: e.seed },
           el("a", { href: e.url, text: `Seed ${e.seed}` }),
-          `, ${e.inputs ? e.inputs : "default inputs"}: `,
-          el("span", { class: "fm-history-result", text: e.result }),
+          `, ${e.inputs ? e.inputs : "default inputs"}`,
         ),
       ),
     );

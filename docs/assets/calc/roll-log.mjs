@@ -100,7 +100,7 @@ export class RollLog {
     // The log is where a roll link lands (tabindex -1: focused for a screen reader, not a tab stop).
     this.log = el("div", { class: "fm-roll-log", hidden: true, tabIndex: -1, role: "region", ariaLabel: `${view.schema.title}: the roll` });
     this.history = new RollHistory(view.id);
-    /** @type {string | null} */
+    /** @type {string | string[] | null} a link's seed, or every one of a link that gave it twice */
     this.addressSeed = null;
     this.rolling = false; // a roll is being worked out
   }
@@ -114,16 +114,35 @@ export class RollLog {
 
   // A seed in the address (?seed=...): rolled with the address's inputs as
   // soon as they have an answer (rollFromAddress), and the page lands on it.
-  /** @param {string | null} seed */
-  fromAddress(seed) {
-    this.addressSeed = seed;
-    if (seed != null) this.typeSeed(seed);
+  // The roll's place is held from now on, and the page lands there once its inputs'
+  // answer is in (rollFromAddress; the page's head script landed on the build's copy's
+  // place already): the roll shows in it when it comes, with no jump (on a slowed phone
+  // it came 3 to 9 s later, and the page jumped 1,950 px from its top to it then).
+  // A seed given more than once (`all`, every text) is sent as it came: the
+  // engine refuses it, and its message shows beside the seed.
+  /** @param {string | null} seed @param {string[] | null} [all] */
+  fromAddress(seed, all = null) {
+    this.addressSeed = all ?? seed;
+    if (seed == null) return;
+    this.typeSeed(seed);
+    this.log.hidden = false;
+    this.log.replaceChildren(el("p", { class: "fm-roll-wait", text: `Rolling with seed ${seed}: the roll shows here as soon as the calculator has worked it out\u2026` }));
+  }
+
+  // Where a roll link lands (a screen reader reads the roll from its start); scrolled only if not there already.
+  land() {
+    const top = this.log.getBoundingClientRect().top;
+    const at = parseFloat(getComputedStyle(this.log).scrollMarginTop) || 0;
+    if (Math.abs(top - at) > 4) this.log.scrollIntoView({ block: "start" });
+    this.log.focus({ preventScroll: true });
   }
 
   rollFromAddress() {
     if (this.addressSeed == null) return;
+    const seed = this.addressSeed;
     this.addressSeed = null;
-    this.roll({ land: true });
+    this.land();
+    this.roll({ land: true, seed });
   }
 
   // The engine's messages for the seed, beside it.
@@ -146,11 +165,12 @@ export class RollLog {
     this.log.dataset.stale = String(this.log.dataset.inputs !== inputs);
   }
 
-  async roll({ land = false } = {}) {
+  /** @param {{land?: boolean, seed?: string | string[] | null}} [options] */
+  async roll({ land = false, seed: given = null } = {}) {
     if (this.rolling || this.button.disabled) return;
     // The seed shown is the last roll's and the player has not typed another: a new roll, a new seed.
     if (!this.typed) this.seedInput.value = randomSeed();
-    const seed = this.seedInput.value;
+    const seed = Array.isArray(given) ? given : this.seedInput.value; // a link's seeds, or the box's
     const view = this.view;
     // The button keeps its focus (Enter again rolls again): it is marked busy, not disabled.
     this.rolling = true;
@@ -178,12 +198,9 @@ export class RollLog {
     this.log.dataset.stale = String(seq !== view.seq || this.log.dataset.inputs !== view.lastInputs);
     const url = rollUrl(view.id, answer);
     this.log.append(el("p", { class: "fm-roll-link", dataRollLink: url }, "Open this link to see the same roll: ", el("a", { class: "fm-roll-url", href: url, text: url })));
-    this.history.add(answer, url);
+    this.history.add(url);
     view.rolled(answer);
-    if (land) {
-      // A roll link: the page opens on the roll, and a screen reader reads it from its start.
-      this.log.scrollIntoView({ block: "start" });
-      this.log.focus({ preventScroll: true });
-    }
+    // A roll link: the page landed on the roll's place already (fromAddress); focus, no scroll.
+    if (land) this.log.focus({ preventScroll: true });
   }
 }

@@ -69,7 +69,9 @@ export function takeOver(view, { typed, seed, mode, open, focus }) {
   const details = [...view.root.querySelectorAll("details")];
   if (details.length === open.length) details.forEach((d, i) => (d.open = open[i]));
   if (seed !== null) view.rolls?.typeSeed(seed);
-  for (const [name, value] of Object.entries(typed)) view.changed(name, value);
+  // A field that holds what the address asks (the link's inputs, put there by
+  // docs/assets/head/link-inputs.js) is no change: the view has it already.
+  for (const [name, value] of Object.entries(typed)) if (view.raw[name] !== value) view.changed(name, value);
   const widget = focus && (focus.name === "seed" ? view.rolls?.seedInput : view.form.widgets[focus.name]);
   if (!widget) return;
   widget.focus();

@@ -28,11 +28,13 @@ export class SweepView {
   /**
    * @param {any} view the calculator's CalculatorView (view.mjs): its schema, engine, id, n, inputs() and compareChanged()
    * @param {string | null} name the input swept from the link, or null
+   * @param {string[] | null} [all] every name of a link that gave sweep= more than once, which the engine refuses
    */
-  constructor(view, name) {
+  constructor(view, name, all = null) {
     this.view = view;
     this.fields = sweepable(view.schema);
-    this.name = this.fields.some((f) => f.name === name) ? name : null;
+    this.name = !all && this.fields.some((f) => f.name === name) ? name : null;
+    this.repeated = all;
     this.seq = 0;
     const id = `fm-${this.view.n}-sweep`;
     this.select = el("select", { id, class: "fm-sweep-select" }, el("option", { value: "", text: "Choose an input" }));
@@ -43,7 +45,7 @@ export class SweepView {
     this.out = el("div", { class: "fm-sweep-out" });
     this.details = el(
       "details",
-      { class: "fm-details fm-sweep-details", hidden: !this.fields.length, open: this.name !== null },
+      { class: "fm-details fm-sweep-details", hidden: !this.fields.length, open: this.name !== null || this.repeated !== null },
       el("summary", { text: "How it changes: the odds across one input's values" }),
       el("p", { class: "fm-sweep-pick" }, el("label", { htmlFor: id, text: "Input to change " }), this.select),
       this.status,
@@ -60,36 +62,38 @@ export class SweepView {
   /** @param {string | null} name */
   choose(name) {
     this.name = name;
+    this.repeated = null;
     this.view.compareChanged(); // the link and the address carry it
     this.refresh();
   }
 
-  // The address changed (Back or Forward).
-  /** @param {string | null} name */
-  follow(name) {
-    this.name = this.fields.some((f) => f.name === name) ? name : null;
+  // The address's sweep (a link, Back or Forward); `all`, every name if it gave sweep= more than once.
+  /** @param {string | null} name @param {string[] | null} [all] */
+  follow(name, all = null) {
+    this.name = !all && this.fields.some((f) => f.name === name) ? name : null;
+    this.repeated = all;
     this.select.value = this.name ?? "";
-    if (this.name) this.details.open = true;
+    if (this.name || all) this.details.open = true;
   }
 
   // The inputs changed and have an answer: sweep again with them.
   async refresh() {
     const seq = ++this.seq;
-    if (!this.name) {
+    if (!this.name && !this.repeated) {
       this.out.replaceChildren();
       this.status.textContent = "";
       delete this.details.dataset.sweepStatus;
       return;
     }
     const inputs = { ...this.view.inputs() };
-    delete inputs[this.name]; // the swept input takes every value: the engine refuses it given too
+    if (this.name) delete inputs[this.name]; // the swept input takes every value: the engine refuses it given too
     this.details.dataset.sweepStatus = "loading";
     this.status.textContent = "Working out every value\u2026";
     this.out.dataset.stale = "true";
     /** @type {SweepAnswer | EngineError} */
     let answer;
     try {
-      ({ answer } = await this.view.engine.call({ op: "answer", id: this.view.id, inputs, sweep: this.name }, { key: `sweep ${this.view.n}` }));
+      ({ answer } = await this.view.engine.call({ op: "answer", id: this.view.id, inputs, sweep: this.repeated ?? this.name }, { key: `sweep ${this.view.n}` }));
     } catch (caught) {
       const error = /** @type {Error & {kind?: string}} */ (caught); // engine.mjs rejects with an Error and its kind
       if (seq !== this.seq || error.kind === "superseded") return;

@@ -51,8 +51,8 @@ export class CalculatorView {
     const copy = readStatic(root, schema);
     this.build();
     for (const f of schema.fields) this.form.show(f.name, this.raw[f.name]);
-    this.rolls?.fromAddress(this.address.seed);
-    if (this.address.dice != null) this.ownDice?.fromAddress(this.address.dice);
+    this.rolls?.fromAddress(this.address.seed, this.address.twice.seed);
+    if (this.address.dice != null) this.ownDice?.fromAddress(this.address.dice, this.address.twice.dice);
     const stopEngine = this.engine.onChange(() => this.engineChanged());
     const stopAddress = followAddress(this);
     this.stopListening = () => {
@@ -62,7 +62,7 @@ export class CalculatorView {
     this.engineChanged();
     this.schedule(0);
     if (copy) takeOver(this, copy);
-    this.sweep.follow(this.address.sweep); // a link's sweep opens "How it changes", whatever the copy had open
+    this.sweep.follow(this.address.sweep, this.address.twice.sweep); // a link's sweep opens "How it changes", whatever the copy had open
   }
 
   // The address changed without a new page (Back or Forward between entries of this same page).
@@ -73,9 +73,9 @@ export class CalculatorView {
     this.repeated = this.address.repeated;
     this.rolledSeed = null;
     for (const f of this.schema.fields) this.form.show(f.name, this.raw[f.name]);
-    this.rolls?.fromAddress(this.address.seed);
-    this.compare.follow(this.address.vsRaw);
-    this.sweep.follow(this.address.sweep);
+    this.rolls?.fromAddress(this.address.seed, this.address.twice.seed);
+    this.compare.follow(this.address.vsRaw, this.address.vsRepeated);
+    this.sweep.follow(this.address.sweep, this.address.twice.sweep);
     this.addressLink.showNotice(this.address.ignored);
     this.updateLink();
     this.schedule(0);
@@ -116,13 +116,13 @@ export class CalculatorView {
     const actions = el("div", { class: "fm-actions" }, this.rolls?.seedBox, this.rolls?.button, this.ownDice?.button, copyButton, link, status, this.rolls?.seedError);
     if (this.ownDice) this.ownDice.element.tabIndex = -1; // where a dice= link lands
     const rollBox = el("div", { class: "fm-roll-box" }, actions, this.ownDice?.element, this.rolls?.log, this.rolls?.history.element);
-    this.compare = new CompareView(this, this.address.vsRaw);
+    this.compare = new CompareView(this, this.address.vsRaw, this.address.vsRepeated);
     // The answer stays in view while the player scrolls through the inputs, option B's
     // included: sticky above them on a phone, beside them on a wide screen.
     const layout = el("div", { class: "fm-layout" }, answer.box, this.form.element, answer.summary, rollBox, this.compare.element);
     answer.keepClear(this.form.element);
     answer.keepClear(this.compare.element);
-    this.sweep = new SweepView(this, this.address.sweep ?? null);
+    this.sweep = new SweepView(this, this.address.sweep ?? null, this.address.twice.sweep);
     root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.addressLink.notice, layout, answer.details, answer.stepsDetails, this.sweep.element, answer.readings);
     this.updateLink();
   }
@@ -174,7 +174,11 @@ export class CalculatorView {
   // are not an answer to the inputs shown (this.problem) or cannot be renewed.
   engineChanged() {
     const state = this.engine.state;
-    const { text, bad } = engineNote(this.engine, this.problem, this.answeredGeneration);
+    const { text: said, bad } = engineNote(this.engine, this.problem, this.answeredGeneration);
+    // Nothing on screen answers yet (a link's inputs, the build's answers being for others):
+    // say so in words until the answer is there, never an empty box.
+    const waiting = !this.answerView.answer && this.root.dataset.status === "loading";
+    const text = said || (waiting ? "Working out the answer to these inputs\u2026" : "");
     const note = this.answerView.engineNote;
     note.textContent = text;
     note.hidden = !text;
@@ -216,6 +220,7 @@ export class CalculatorView {
       return this.setStatus("error");
     }
     this.setStatus("loading");
+    this.engineChanged(); // what it is doing, in words, while nothing answers these inputs
     this.timer = setTimeout(() => this.compute(), delay);
   }
 
@@ -252,6 +257,7 @@ export class CalculatorView {
     this.root.dataset.answerMs = (performance.now() - t0).toFixed(1);
     if (!this.root.dataset.firstAnswerAt) this.root.dataset.firstAnswerAt = performance.now().toFixed(0);
     this.setStatus("ready");
+    this.engineChanged(); // the words of the wait go
   }
 
   // An answer the build computed (scripts/calculator_hooks.py), shown as a live one is:
@@ -262,6 +268,7 @@ export class CalculatorView {
     this.showAnswer(doc);
     this.root.dataset.source = "prerendered";
     this.setStatus("ready");
+    this.engineChanged(); // the words of the wait go
     // When the first answer showed, since navigation start (the benchmark compares it with first paint).
     if (!this.root.dataset.firstAnswerAt) this.root.dataset.firstAnswerAt = performance.now().toFixed(0);
     this.answered();

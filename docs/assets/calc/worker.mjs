@@ -13,10 +13,12 @@ import { prefetchNextStart, startEngine } from "./loader.mjs";
 // The loader's own modules, fetched with it: a module's imports are found only
 // once it has arrived, so without these each would come a round trip later,
 // and the engine's downloads start only once all of them are in.
+import "./loader/build-check.mjs";
 import "./loader/downloads.mjs";
 import "./loader/files.mjs";
 import "./loader/link.mjs";
 import "./loader/pyodide-internals.mjs";
+import "./loader/sha256.mjs";
 import "./loader/sparse-snapshot.mjs";
 import "./loader/state.mjs";
 import "./loader/stored-zip.mjs";

@@ -8,7 +8,7 @@
 /** @typedef {{file: string, type: string}} Inflated */
 /**
  * runtime.json, written by scripts/build_wheel.py.
- * @typedef {{wheel: string, sha256: string, snapshot: string, snapshot_sha256: string, sizes: Record<string, number>}} Runtime
+ * @typedef {{build?: string, wheel: string, sha256: string, snapshot: string, snapshot_sha256: string, sizes: Record<string, number>}} Runtime
  */
 
 export const GENERATED = new URL("../../generated/", import.meta.url);

@@ -12,7 +12,9 @@ import { LOCK, STDLIB } from "./files.mjs";
  * @typedef {object} LoaderState
  * @property {(message: WorkerMessage) => void} post to the page
  * @property {number} started performance.now() when the worker started
- * @property {{phase: BootPhase, loaded: number, total: number}} progress what the page is told
+ * @property {{phase: BootPhase, loaded: number, total: number, network: boolean | null}} progress what the page is told
+ *   (network: whether the engine's files come over the network, null until the WebAssembly's
+ *   source is known: from the browser's cache, they are read, not downloaded)
  * @property {number} reported when progress was last posted
  * @property {Promise<Runtime> | null} runtime runtime.json, once asked for
  * @property {string | null} wasmFile WASM or WASM.xz, once chosen (chooseWasm)
@@ -23,6 +25,7 @@ import { LOCK, STDLIB } from "./files.mjs";
  * @property {Set<string>} counted files all in
  * @property {Set<string>} used what this start fetched, for the service worker to keep
  * @property {string | null} wheelName the wheel's file, once runtime.json is in
+ * @property {string | null} pageBuild the build the page comes from (build-check.mjs), if it says
  * @property {() => void} wheelMayCome lets the wheel's download start (see fetchWheel)
  * @property {Promise<void>} wheelMay
  * @property {Promise<{rate: number}> | null} linkProbe bytes a second that crossed the link
@@ -51,7 +54,7 @@ export function newState(/** @type {(message: WorkerMessage) => void} */ post) {
   const state = {
     post,
     started: performance.now(),
-    progress: { phase: /** @type {BootPhase} */ ("download"), loaded: 0, total: 0 },
+    progress: { phase: /** @type {BootPhase} */ ("download"), loaded: 0, total: 0, network: null },
     reported: 0,
     runtime: null,
     wasmFile: null,
@@ -62,6 +65,7 @@ export function newState(/** @type {(message: WorkerMessage) => void} */ post) {
     counted: new Set(),
     used: new Set([`${STDLIB}.xz`, LOCK]),
     wheelName: null,
+    pageBuild: null,
     wheelMayCome,
     wheelMay,
     linkProbe: null,
@@ -172,4 +176,18 @@ export async function count(/** @type {LoaderState} */ state, /** @type {Respons
     // the download failed: the boot reports that
   }
   tally.done();
+  heardFrom(state, copy.url);
+}
+
+// Whether the engine's files come over the network (a download the page shows in
+// percent) or from the browser's cache, read (or revalidated: a 304 carries no
+// body), said by the first file in and by any later one that came over the
+// network: from its resource timing, most of its body crossed the network or not.
+function heardFrom(/** @type {LoaderState} */ state, /** @type {string} */ url) {
+  setTimeout(() => {
+    const entry = /** @type {PerformanceResourceTiming | undefined} */ (performance.getEntriesByName(url).at(-1));
+    if (!entry || state.progress.network) return;
+    state.progress.network = entry.transferSize > entry.encodedBodySize / 2;
+    report(state, true);
+  });
 }
