@@ -77,7 +77,7 @@ def test_the_mission_is_the_three_calculators_composed(inputs):
     assert odds(MISSION, inputs) == composed(inputs)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     nation=st.sampled_from(["commonwealth", "germany", "soviet", "usa"]),
     boosts=st.integers(0, 3),
