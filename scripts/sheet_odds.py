@@ -180,6 +180,17 @@ MODIFIER_TOTALS = tuple(
     for ids in (("poor", "non_foo"), ("poor",), ("non_foo",), (), ("veteran",), ("veteran", "foo_in_aeroplane"))
 )
 
+# Combat HQ's whole fire mission at its defaults, in words read from its own fields.
+_MISSION = get("chq-fire-mission")
+_COVER = load("combat_hq", "cover_dice")
+MISSION_NOTE = (
+    f"{_MISSION.field('fire_dice').default} Fire Dice against {_MISSION.field('reaction_dice').default} Reaction Dice, "
+    f"{_COVER.lookup('cover', _MISSION.field('cover').default, 'name').lower()}; "
+    f"{_MISSION.field('hit_faces').default} Hit faces on the deviation die, and a template that drifts "
+    f"{input_label(_MISSION.field('deviated'), _MISSION.field('deviated').default).lower()} "
+    "(the calculator's defaults: see its Interpretation notes)."
+)
+
 # Konrad: the isolated row of the supply penalties, whatever the distance or the depot.
 KONRAD_ISOLATED = load("konrad", "supply_penalties").lookup("key", "isolated", "modifier")
 REACTION_TARGET = next(f.default for f in get("chq-fire-for-effect").fields if f.name == "reaction_target")  # ours, not the rules'
@@ -206,6 +217,15 @@ GRIDS: dict[str, tuple[Grid, ...]] = {
             row_label="Fire Dice",
             col_label="Reaction Dice",
             note=f"Regular sheaf, Firepower target, no cover; Reaction Dice on {REACTION_TARGET}+, a figure of ours, not the rules' (see the Interpretation note).",
+        ),
+        Grid(
+            title="Fire mission: chance the barrage suppresses the unit this turn",
+            calculator="chq-fire-mission",
+            outcome="suppressed_this_turn",
+            rows=("nation", ("commonwealth", "germany", "soviet", "usa")),
+            cols=("boosts", (0, 1, 2, 3)),
+            col_label="boosts",
+            note=MISSION_NOTE,
         ),
     ),
     "konflikt47": (

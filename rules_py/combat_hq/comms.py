@@ -20,6 +20,7 @@ from ..tables import load
 NATIONS = load("combat_hq", "comms_dice")
 POOLS = load("combat_hq", "comms_check")
 MODIFIERS = load("combat_hq", "comms_modifiers")
+PAGE = "combat-hq/comms.md"  # where the check's tables are: a roll's record links there from any calculator
 
 
 def comms_dice(nation: str, boosts: int, air_recon: bool) -> int:
@@ -31,11 +32,14 @@ def comms_dice(nation: str, boosts: int, air_recon: bool) -> int:
     return dice
 
 
-def comms_check(dice, nation: str, boosts: int, air_recon: bool) -> dict:
-    """One comms check: success when comms successes exceed the opposing ones."""
+def comms_check(dice, nation: str, boosts: int, air_recon: bool, when: str = "") -> dict:
+    """One comms check: success when comms successes exceed the opposing ones.
+
+    ``when`` tells a later check's dice from the first's in a roll's record
+    (", next turn"); it changes no odds."""
     target, opposing_target = POOLS.lookup("pool", "comms", "target"), POOLS.lookup("pool", "opposing", "target")
-    own = Pool(comms_dice(nation, boosts, air_recon), 6, Label("comms dice", of_table(POOLS)), at_least(target), SUCCESSES)
-    opposing = Pool(POOLS.lookup("pool", "opposing", "dice"), 6, Label("opposing dice", of_table(POOLS)), at_least(opposing_target), SUCCESSES)
+    own = Pool(comms_dice(nation, boosts, air_recon), 6, Label(f"comms dice{when}", of_table(POOLS, PAGE)), at_least(target), SUCCESSES)
+    opposing = Pool(POOLS.lookup("pool", "opposing", "dice"), 6, Label(f"opposing dice{when}", of_table(POOLS, PAGE)), at_least(opposing_target), SUCCESSES)
     return dice.fold((own, opposing), _verdict, working=_working)
 
 
@@ -57,7 +61,7 @@ CALCULATORS = (
         system="combat-hq",
         procedure=comms_check,
         headline=("success",),
-        page="combat-hq/comms.md",
+        page=PAGE,
         description="The chance that a radio call gets through: your comms dice against three opposing dice, all scoring on 4+.",
         fields=(
             Field(

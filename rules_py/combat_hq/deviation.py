@@ -23,6 +23,7 @@ from ..tables import load
 DIE = load("combat_hq", "deviation_die")
 DISTANCES = load("combat_hq", "deviation_distance")
 DISTANCE = DISTANCES.rows[0]
+PAGE = "combat-hq/artillery.md"  # where the die's tables are: a roll's record links there from any calculator
 DEFAULT_HIT_FACES = 2  # the reading of Interpretation note chq-deviation-hit-faces
 
 
@@ -46,9 +47,9 @@ def _die_label(hit_faces: int) -> str:
 
 def deviation(dice, hit_faces: int) -> dict:
     """Roll the deviation die; on an arrow, roll how far the template drifts."""
-    if dice.d6(Label(_die_label(hit_faces), of_table(DIE)), chart=face_reading(hit_faces)) == HIT:
+    if dice.d6(Label(_die_label(hit_faces), of_table(DIE, PAGE)), chart=face_reading(hit_faces)) == HIT:
         return {"deviates": False, "distance": 0}
-    drift = dice.sum_of(DISTANCE["dice"], 6, Label(f"drift in inches ({DISTANCE['dice']}D6 + {DISTANCE['add']})", of_table(DISTANCES)))
+    drift = dice.sum_of(DISTANCE["dice"], 6, Label(f"drift in inches ({DISTANCE['dice']}D6 + {DISTANCE['add']})", of_table(DISTANCES, PAGE)))
     return {"deviates": True, "distance": dice.then(adjusted(DISTANCE["add"]), drift + DISTANCE["add"])}
 
 
@@ -64,7 +65,7 @@ CALCULATORS = (
         system="combat-hq",
         procedure=deviation,
         headline=("deviates", "distance"),
-        page="combat-hq/artillery.md",
+        page=PAGE,
         description="Whether a direct-support battery's first fire for effect drifts off its aiming point, and how far.",
         fields=(
             Field(

@@ -57,6 +57,7 @@ SHEAVES = load("combat_hq", "sheaves")
 FIRE_DICE = load("combat_hq", "fire_dice")
 COVER = load("combat_hq", "cover_dice")
 TARGETS = load("combat_hq", "artillery_targets")
+PAGE = "combat-hq/artillery.md"  # where the tables are: a roll's record links there from any calculator
 DEFAULT_REACTION_TARGET = 4  # the reading of Interpretation note chq-reaction-target
 
 SAME = "same"  # extra_dice_target: the Cover and partial-target dice score like the Reaction Dice
@@ -99,7 +100,7 @@ def unit_dice(reaction_dice: int, cover: str, partial: bool) -> int:
 def _pool_label(side: str, n: int, tn: int) -> str:
     # A roll's label, built once per pool size: the procedure runs once per leaf
     # of the odds tree, where labels go unused. (A memo of text, not a cache key.)
-    return Label(f"{side} ({n}D6, {tn}+): successes and 6s", of_table(FIRE_DICE if side.startswith("battery") else COVER))
+    return Label(f"{side} ({n}D6, {tn}+): successes and 6s", of_table(FIRE_DICE if side.startswith("battery") else COVER, PAGE))
 
 
 def _disruptions(unopposed: int, suppressed: bool, reading: str) -> int:
@@ -218,7 +219,7 @@ CALCULATORS = (
         system="combat-hq",
         procedure=fire_for_effect,
         headline=("suppressed", "forced_back"),
-        page="combat-hq/artillery.md",
+        page=PAGE,
         description="A direct-support battery's Fire Dice against one unit under its template: Disruptions, suppression and whether the unit is forced back.",
         fields=(
             Field("fire_dice", "int", "Battery's Fire Dice", "The battery's own Fire Dice, before any sheaf bonus.", default=4, minimum=1, maximum=12),

@@ -8,7 +8,10 @@ rookie's with e^(t-1) * r; after T turns none has come with probability e^T.
 One attack run (a rookie's is resolved the same way, against a unit the
 opponent picks): the target rolls D3-1 spotting pins; flak hits F are the
 known hits plus Binomial(shots, (7 - s)/6) for shots hitting on s+, and
-F >= 6 aborts the run. Otherwise one D6 picks the attack (pins, dice,
+F >= 6 aborts the run. Friendly flak that must test to hold fire adds one
+more group: of u units each holding on h+, K ~ Binomial(u, (h - 1)/6) fail
+(:func:`rules_py.konflikt47.flak.hold_fire`) and fire k shots each, so F's
+distribution is the mixture over K of the flak with K * k more shots. Otherwise one D6 picks the attack (pins, dice,
 penetration from the resolution table), and the hits are
 
     flak first:   H = halve(max(R - F, 0))      halve first:  H = max(halve(R) - F, 0)
@@ -20,18 +23,24 @@ attack allows it (strafing and fighter-bombers only, unless
 max(P - F, 0) under the reading where flak cancels pins too
 (``flak_cancels_pins``, Interpretation note ``k47-pins-after-flak``). Arrival, spotting and the run are independent stages with
 distinct results. They are independent parts (``dice.parts``), so the odds
-enumerate each on its own: 2T + 1 arrival paths, 3 spotting paths, and at
-most 7 * 3 * 16 paths of flak total, attack and hits for the run.
+enumerate each on its own: 2T + 1 arrival paths, 3 spotting paths, and the
+run. The run is a chain (``dice.chain``) of the hold-fire test, the flak
+groups, the attack and its hits: its state (flak so far, units firing, the
+attack) takes at most 7 flak totals, so each group is worked out once per
+distinct total it starts from, never once per path before it.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..calculator import Calculator, Choice, Field, InputError, Outcome
-from ..dice import Dice, Label
+from ..dice import Dice, Label, Stage
 from ..formats import adjusted, means_of
 from ..rule_refs import of_table
 from ..tables import load
-from .flak import ABORT_HITS, TO_HIT, flak_total
+from . import flak
+from .flak import ABORT_HITS, TO_HIT, flak_total, hold_fire
 from .notation import by_key, chart, dice as notation
 
 CHART = load("konflikt47", "air_strike_chart")
@@ -40,6 +49,12 @@ TARGETS = load("konflikt47", "air_strike_targets")
 # The flak fields' starting score: ours, not the excerpt's, which gives only the -2 for an aircraft.
 TO_HIT_DEFAULT = 5
 SPOTTING = load("konflikt47", "spotting_pins")
+# Friendly flak that fails to hold fire: the experience the hold-fire calculator starts at, and
+# the shots each firing unit makes (ours: the excerpt gives none; note k47-friendly-flak-shots).
+_HOLD_FIRE = flak.CALCULATORS[0]
+FRIENDLY_EXPERIENCE = _HOLD_FIRE.field("experience").default
+FRIENDLY_SHOTS = 1
+FRIENDLY = "friendly "  # how a roll's record names their shots
 
 ARRIVAL_BY_FACE = chart(CHART, "result")
 ATTACK_BY_FACE = chart(RESOLUTION, "attack")
@@ -122,21 +137,48 @@ def attack_run(
     down_halves_every_attack: bool = False,
     more_flak_shots: int = 0,
     more_flak_hit_on: int = TO_HIT_DEFAULT,
+    friendly_flak: int = 0,
+    friendly_experience: str = FRIENDLY_EXPERIENCE,
+    friendly_flak_shots: int = FRIENDLY_SHOTS,
+    friendly_flak_hit_on: int = TO_HIT_DEFAULT,
 ) -> dict:
-    """Flak, then (unless the aircraft aborts) the attack type and its hits.
+    """The friendly flak's hold-fire test, the flak, then (unless the aircraft
+    aborts) the attack type and its hits: a chain (``dice.chain``) whose state
+    is (flak hits so far, friendly units firing, the attack or None), the
+    hits added last.
 
     The shots still to roll come in two groups, each with its own score to hit
-    (note ``k47-flak-one-score``); the second is empty by default."""
-    flak = dice.sub(flak_total, flak_hits, flak_shots, flak_hit_on)
-    if more_flak_shots:
-        flak = dice.sub(flak_total, flak, more_flak_shots, more_flak_hit_on)
-    if flak >= ABORT_HITS:
+    (note ``k47-flak-one-score``); the second is empty by default. The
+    friendly units that fail to hold fire (:func:`hold_fire`) are one more
+    group: each fires ``friendly_flak_shots`` shots."""
+    stages = (
+        Stage(hold_fire, lambda _s: (friendly_experience, friendly_flak) if friendly_flak else None, lambda s, held: (s[0], held["firing"], None)),
+        Stage(flak_total, lambda s: (s[0], flak_shots, flak_hit_on), lambda s, flak: (flak, s[1], None)),
+        Stage(flak_total, lambda s: (s[0], more_flak_shots, more_flak_hit_on) if more_flak_shots else None, lambda s, flak: (flak, s[1], None)),
+        Stage(flak_total, lambda s: (s[0], s[1] * friendly_flak_shots, friendly_flak_hit_on, FRIENDLY) if s[1] else None, lambda s, flak: (flak, 0, None)),
+        Stage(attack_roll, lambda s: () if s[0] < ABORT_HITS else None, lambda s, attack: (s[0], 0, attack)),
+        Stage(
+            attack_hits,
+            lambda s: (s[2], s[0], down and (ATTACKS[s[2]]["down_halves"] or down_halves_every_attack), flak_order, rounding) if s[2] else None,
+            lambda s, hits: (*s, hits),
+        ),
+    )
+    return dice.chain((flak_hits, 0, None), stages, lambda s: _run_outcomes(s, flak_cancels_pins))
+
+
+def _run_outcomes(state: tuple, flak_cancels_pins: bool) -> dict:
+    """The run's outcomes from the chain's last state (flak hits, 0, attack, hits); no attack for an aborted run."""
+    flak, attack = state[0], state[2]
+    if attack is None:
         return {"aborted": True, "attack": "none", "hits": 0, "pins": 0, "penetration": 0}
-    attack = dice.d6(Label("air strike resolution: the attack", of_table(RESOLUTION)), chart=ATTACK_BY_FACE)
     row = ATTACKS[attack]
-    hits = dice.sub(attack_hits, attack, flak, down and (row["down_halves"] or down_halves_every_attack), flak_order, rounding)
     pins = max(row["pins"] - flak, 0) if flak_cancels_pins else row["pins"]
-    return {"aborted": False, "attack": attack, "hits": hits, "pins": pins, "penetration": row["penetration"]}
+    return {"aborted": False, "attack": attack, "hits": state[3], "pins": pins, "penetration": row["penetration"]}
+
+
+def attack_roll(dice) -> str:
+    """The air strike resolution's D6: the kind of attack."""
+    return dice.d6(Label("air strike resolution: the attack", of_table(RESOLUTION)), chart=ATTACK_BY_FACE)
 
 
 def attack_hits(dice, attack: str, flak: int, halved: bool, flak_order: str, rounding: str) -> int:
@@ -163,6 +205,10 @@ def air_strike(
     down_halves_every_attack: bool,
     more_flak_shots: int = 0,
     more_flak_hit_on: int = TO_HIT_DEFAULT,
+    friendly_flak: int = 0,
+    friendly_experience: str = FRIENDLY_EXPERIENCE,
+    friendly_flak_shots: int = FRIENDLY_SHOTS,
+    friendly_flak_hit_on: int = TO_HIT_DEFAULT,
 ) -> dict:
     """When the aircraft comes, and what one attack run does to the target: three independent parts."""
     return dice.parts(
@@ -171,6 +217,7 @@ def air_strike(
         (
             attack_run, flak_hits, flak_shots, flak_hit_on, down and can_go_down(target), flak_order, rounding,
             flak_cancels_pins, down_halves_every_attack, more_flak_shots, more_flak_hit_on,
+            friendly_flak, friendly_experience, friendly_flak_shots, friendly_flak_hit_on,
         ),
     )
 
@@ -193,6 +240,13 @@ def _notes(inputs: dict) -> list[str]:
     if inputs["down"]:
         order = "flak hits come off before halving" if inputs["flak_order"] == "flak_first" else "hits are halved before flak hits come off"
         notes.append(f"Down: {order}, and an odd number halves rounding {inputs['rounding']}.")
+    if inputs["friendly_flak"]:
+        units = inputs["friendly_flak"]
+        holds_on = flak.HOLD_FIRE.lookup("experience", inputs["friendly_experience"], "holds_on")
+        notes.append(
+            f"{units} friendly flak {'unit tests' if units == 1 else 'units test'} to hold fire on {holds_on}+; each that fails fires "
+            f"{inputs['friendly_flak_shots']} {'shot' if inputs['friendly_flak_shots'] == 1 else 'shots'} hitting on {inputs['friendly_flak_hit_on']}+ with the other flak."
+        )
     if inputs["flak_cancels_pins"]:
         notes.append("Each flak hit also takes one extra pin off the attack (not our reading; see the Interpretation note).")
     return notes
@@ -229,6 +283,34 @@ CALCULATORS = (
                 maximum=30,
             ),
             Field("more_flak_hit_on", "int", "More flak hits on", "The score each of those further shots needs to hit, every modifier applied.", default=TO_HIT_DEFAULT, minimum=2, maximum=6),
+            Field(
+                "friendly_flak",
+                "int",
+                "Friendly flak units testing",
+                "Your own flak units, not Down, with the marker in arc and range: each tests to hold fire, and those that fail shoot at your aircraft.",
+                default=0,
+                minimum=0,
+                maximum=10,
+            ),
+            replace(_HOLD_FIRE.field("experience"), name="friendly_experience", label="Friendly flak experience"),
+            Field(
+                "friendly_flak_shots",
+                "int",
+                "Shots of each friendly unit firing",
+                "How many shots each friendly flak unit that fails to hold fire makes at the aircraft; see the Interpretation note.",
+                default=FRIENDLY_SHOTS,
+                minimum=1,
+                maximum=10,
+            ),
+            Field(
+                "friendly_flak_hit_on",
+                "int",
+                "Friendly flak hits on",
+                f"The score each of their shots needs to hit, with every modifier applied ({TO_HIT} for firing at an aircraft included).",
+                default=TO_HIT_DEFAULT,
+                minimum=2,
+                maximum=6,
+            ),
             Field(
                 "target",
                 "choice",

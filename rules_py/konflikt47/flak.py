@@ -25,11 +25,13 @@ TO_HIT = FIGURES.lookup("figure", "to_hit", "value")
 FLAK_RULE = section("enemy-flak", "Enemy flak")
 
 
-def flak_total(dice, known_hits: int, shots: int, hit_on: int) -> int:
-    """Total flak hits on the aircraft, capped at the abort threshold."""
+def flak_total(dice, known_hits: int, shots: int, hit_on: int, whose: str = "") -> int:
+    """Total flak hits on the aircraft, capped at the abort threshold.
+
+    ``whose`` names the flak in a roll's record ("friendly "); it changes no odds."""
     hits = known_hits
     if shots and hits < ABORT_HITS:
-        hits += dice.successes(shots, hit_on, Label(f"flak at the aircraft: {shots} shots hitting on {hit_on}+", FLAK_RULE))
+        hits += dice.successes(shots, hit_on, Label(f"{whose}flak at the aircraft: {shots} shots hitting on {hit_on}+", FLAK_RULE))
         if known_hits:
             dice.then(f"plus {known_hits} {'hit' if known_hits == 1 else 'hits'} already", hits)
         if hits >= ABORT_HITS:
