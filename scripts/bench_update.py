@@ -130,9 +130,7 @@ def measure(old: Path, new: Path, path: str, calc_id: str) -> dict:
             third = answer_at(page, calc_id)
             out["after"]["returning_ms"] = third["ms"]
             out["after"]["returning_engine"] = third["engine"]
-            out["builds_shown"] = page.evaluate(
-                "() => [document.querySelector('meta[name=\"fire-mission-build\"]')?.content ?? null, fireMissionEngine.build ?? null]"
-            )
+            out["build_shown"] = page.evaluate("() => document.querySelector('meta[name=\"fire-mission-build\"]')?.content ?? null")
         finally:
             context.close()
             browser.close()
@@ -187,7 +185,7 @@ def main() -> int:
     print(f"Engine start, a returning player's: before {result['before']['ms']:.0f} ms, after {result['after']['returning_ms']:.0f} ms "
           f"(first start on the new build {result['after']['first_ms_after_taking']:.0f} ms, next {result['after']['ms']:.0f} ms; "
           f"from the snapshot: {result['before']['snapshot']} -> {result['after']['snapshot']})")
-    print(f"Build on show (page, engine): {result['builds_shown']}")
+    print(f"Build on show: {result['build_shown']}")
     for p, size in sorted(files, key=lambda x: -x[1])[:25]:
         print(f"    {size:>10,}  {p}")
     if args.json:
