@@ -20,7 +20,8 @@
 // its Use my dice a checkbox and its faces radio buttons, which work before
 // this module has come: what the player chose there is taken over here.
 
-import { findMission, followMission, keepMission, renameMission } from "./missions.mjs";
+import { follow, keep, unfollow } from "./kept-mission.mjs";
+import { renameMission } from "./missions.mjs";
 import { el, renderDetails, renderSummary } from "./results.mjs";
 import { dieItem } from "./roll-log.mjs";
 
@@ -28,8 +29,6 @@ import { dieItem } from "./roll-log.mjs";
 // refused here, before it costs a request, a link or an address.
 export const MAX_ENTRIES = 200;
 export const MAX_DICE_TEXT = 2000;
-// The In play page, which lists the missions kept on this device (in-play.mjs).
-const IN_PLAY = new URL("../../in-play/", import.meta.url);
 
 /** Why a dice text is refused before it reaches the engine, or "". */
 export function diceTextProblem(text) {
@@ -131,7 +130,7 @@ export class OwnDice {
     this.undoButton.addEventListener("click", () => this.undo());
     this.clearButton = el("button", { type: "button", class: "md-button fm-clear", text: "Start again", disabled: true });
     this.clearButton.addEventListener("click", () => {
-      this.unfollow(); // starting again is another mission: the kept one stays where it was
+      unfollow(this); // starting again is another mission: the kept one stays where it was
       this.set([]);
     });
     this.command = el("code", { class: "fm-resolve-command" });
@@ -142,7 +141,7 @@ export class OwnDice {
       if (this.kept && name) this.keepStatus.textContent = renameMission(this.kept, name) || `Renamed \u201c${name}\u201d under In play.`;
     });
     this.keepButton = el("button", { type: "button", class: "md-button fm-keep", dataKeep: "true", text: "Keep in play", disabled: true });
-    this.keepButton.addEventListener("click", () => this.keep());
+    this.keepButton.addEventListener("click", () => keep(this));
     this.keepStatus = el("p", { class: "fm-keep-status", role: "status" });
     // Undo, Start again and Keep in play right under the faces, where the thumb is at the
     // table; the odds and the trail below them. The mission's name waits at the foot.
@@ -244,7 +243,7 @@ export class OwnDice {
 
   // The inputs changed (view.mjs): the same dice, resolved for the new ones.
   inputsChanged() {
-    this.unfollow(); // a kept mission is for the inputs it was kept with
+    unfollow(this); // a kept mission is for the inputs it was kept with
     if (this.active) this.resolve();
   }
 
@@ -348,7 +347,7 @@ export class OwnDice {
     }
     this.trail.replaceChildren(...doc.given.map((d, i) => this.trailItem(d, i)));
     this.trailBox.hidden = !doc.given.length;
-    this.follow(doc);
+    follow(this, doc);
   }
 
   showNeed(need) {
@@ -380,48 +379,5 @@ export class OwnDice {
 
   trailItem(d, i) {
     return dieItem(d, { dataGiven: String(i) }); // as the roll log lists a die
-  }
-
-  keep() {
-    if (!this.doc || this.doc.status !== "need") return;
-    // A name the player did not type leaves a mission kept before (this one, fewer dice ago) its own.
-    const name = (this.named && this.nameInput.value.trim()) || null;
-    const { mission, problem } = keepMission({ calculator: this.view.id, inputs: this.doc.changed, dice: this.text, name, title: this.view.schema.title });
-    this.kept = mission ? mission.key : null;
-    this.showKept(mission, problem);
-  }
-
-  // The kept mission carries on with the dice answered here: each die entered or taken
-  // back updates it, and a finished one shows finished under In play. The dice of a
-  // link that a kept mission's Continue opened are that mission's: followed too.
-  /** @param {{status: string, changed: Record<string, string>}} doc */
-  follow(doc) {
-    if (this.fromLink && !this.kept) this.kept = findMission({ calculator: this.view.id, inputs: doc.changed, dice: this.text })?.key ?? null;
-    this.fromLink = false;
-    if (!this.kept) return;
-    const { mission, problem } = followMission(this.kept, this.text);
-    if (!mission && !problem) return this.unfollow(); // removed meanwhile
-    this.showKept(mission, problem);
-  }
-
-  unfollow() {
-    this.kept = null;
-    this.keepStatus.textContent = "";
-    delete this.keepStatus.dataset.kept;
-  }
-
-  // What became of Keep in play: the mission's name, and a link to the In play page.
-  /**
-   * @param {import("./missions.mjs").Mission | undefined} mission
-   * @param {string} problem
-   */
-  showKept(mission, problem) {
-    this.keepStatus.dataset.kept = problem ? "false" : "true";
-    if (problem || !mission) return this.keepStatus.replaceChildren(problem);
-    this.nameInput.value = mission.name;
-    const link = el("a", { href: IN_PLAY.href, text: "In play" });
-    const name = `\u201c${mission.name}\u201d`;
-    if (this.doc?.status === "done") this.keepStatus.replaceChildren(`${name} is finished: `, link, " shows its outcome, and can remove it.");
-    else this.keepStatus.replaceChildren(`Kept in play as ${name}: each die entered here carries it on, under `, link, ".");
   }
 }
