@@ -66,7 +66,10 @@ LARGE_PRINT = "(name) => document.documentElement.classList.add(name)"
 # What of the web page must never reach paper: its notices and controls, each one's text as the page holds it.
 WEB_ONLY = """() => {
     const chrome = ".fm-update, .md-banner, .md-announce, .md-dialog, .md-consent, .md-skip, .md-top, button, [role=status], [role=alert]";
-    const texts = [...document.querySelectorAll(chrome)].map((e) => e.textContent.replace(/\\s+/g, " ").trim());
+    // Only what the print media lays out: a control hidden on paper has no box, and its
+    // words (a Roll button's) may well be the page's own prose.
+    const shown = [...document.querySelectorAll(chrome)].filter((e) => e.getClientRects().length > 0);
+    const texts = shown.map((e) => e.textContent.replace(/\\s+/g, " ").trim());
     return [...new Set(texts.filter((t) => t.length > 1))];
 }"""
 

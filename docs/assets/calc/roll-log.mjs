@@ -125,6 +125,7 @@ export class RollLog {
     this.addressSeed = all ?? seed;
     if (seed == null) return;
     this.typeSeed(seed);
+    if (all) return; // refused by the engine beside the seed: no roll comes to hold a place for
     this.log.hidden = false;
     this.log.replaceChildren(el("p", { class: "fm-roll-wait", text: `Rolling with seed ${seed}: the roll shows here as soon as the calculator has worked it out\u2026` }));
   }
