@@ -29,8 +29,10 @@ const revision = (path) => createHash("sha256").update(readFileSync(`${site}/${p
 // it is or as .xz (loader/downloads.mjs, chooseWasm). Those are "optional": kept only
 // once a worker has used them (sw_engine.js).
 const OPTIONAL = new Set([runtime.snapshot, "pyodide/pyodide.asm.wasm", "pyodide/pyodide.asm.wasm.xz"]);
+// The worker too, as the pages start it: with their build's id (calculator_hooks.py), so
+// that the copy a first visit left in the HTTP cache is the one found.
 const engineFiles = [
-  { path: "assets/calc/worker.mjs" },
+  { path: "assets/calc/worker.mjs", query: runtime.build ? `?build=${encodeURIComponent(runtime.build)}` : "" },
   { path: "assets/calc/loader.mjs" },
   ...readdirSync(`${site}/assets/calc/loader`)
     .filter((name) => name.endsWith(".mjs"))

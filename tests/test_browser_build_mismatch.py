@@ -19,7 +19,6 @@ import functools
 import hashlib
 import json
 import lzma
-import os
 import random
 import struct
 import sys
@@ -82,18 +81,15 @@ def runtime(generated) -> dict:
 
 
 @pytest.fixture(scope="module")
-def plain_browser():
-    """Chromium that resolves fire.test to this machine: http://fire.test is not a secure context."""
-    if not os.access(CHROMIUM, os.X_OK):
-        pytest.skip(f"{CHROMIUM} is missing")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {PLAIN_HOST} 127.0.0.1"], headless=True
-        )
-        yield browser
-        browser.close()
+def plain_browser(browser):
+    """Chromium that resolves fire.test to this machine: http://fire.test is not a secure context.
+    Launched by the session's Playwright (conftest's browser): a second sync Playwright in one
+    process refuses to start while the first runs."""
+    plain = browser.browser_type.launch(
+        executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, f"--host-resolver-rules=MAP {PLAIN_HOST} 127.0.0.1"], headless=True
+    )
+    yield plain
+    plain.close()
 
 
 def older_engine(generated, runtime: dict, same_id: bool) -> dict[str, tuple[str, bytes]]:
