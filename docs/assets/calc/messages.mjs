@@ -29,7 +29,7 @@ function engineProgress(progress) {
  * view's last answer (answered: the generation that gave it). Bad: a failure.
  * @param {import("./engine.mjs").Engine} engine
  * @param {string} problem
- * @param {number | null} answered
+ * @param {number | null | undefined} answered the generation of the view's last answer (undefined: none yet)
  * @returns {{text: string, bad: boolean}}
  */
 export function engineNote(engine, problem, answered) {
