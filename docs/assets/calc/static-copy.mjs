@@ -87,7 +87,8 @@ export function takeOver(view, { typed, seed, mode, open, focus }) {
   const widget = focus && (focus.name === "seed" ? view.rolls?.seedInput : view.form.widgets[/** @type {string} null names no widget */ (focus.name)]);
   if (!widget) return;
   widget.focus();
-  if (typeof focus.start === "number" && typeof widget.setSelectionRange === "function") widget.setSelectionRange(focus.start, focus.end);
+  const box = /** @type {Partial<HTMLInputElement>} a drop-down has no setSelectionRange (typeof tells) */ (widget);
+  if (typeof focus.start === "number" && typeof box.setSelectionRange === "function") box.setSelectionRange(focus.start, focus.end);
 }
 
 // The copy answers its default inputs alone, and its controls come disabled
