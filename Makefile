@@ -84,15 +84,14 @@ check: $(VENV)/.installed check-js
 	$(PY) -m pytest -q -n auto -m "not site and not browser and not firefox and not webkit"
 
 # The page's JavaScript: ESLint (eslint.config.mjs), TypeScript on its JSDoc
-# types (the page's code; the modules that already pass strictly, the typed
-# answer's renderers first, strictly: jsconfig.strict.json; then the engine's
-# worker, which has a worker's globals: jsconfig.json, jsconfig.worker.json), then its tests on Node's
+# types, strictly (the page's code: jsconfig.json; the engine's worker, which has
+# a worker's globals: jsconfig.worker.json; every module is strict, so the
+# jsconfig.strict.json that held the strict ones until all were is gone), then its tests on Node's
 # built-in runner (the map grid's cases shared with rules_py, tests/map_grid_cases.json).
 NODE_BIN := node_modules/.bin
 check-js: node_modules/pyodide/.installed
 	$(NODE_BIN)/eslint --max-warnings=0 .
 	$(NODE_BIN)/tsc -p jsconfig.json
-	$(NODE_BIN)/tsc -p jsconfig.strict.json
 	$(NODE_BIN)/tsc -p jsconfig.worker.json
 	node --test tests/
 

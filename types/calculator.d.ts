@@ -20,7 +20,7 @@ export interface FieldSchema {
   max?: string;
   choices?: Choice[];
   /** A map's grid (rules_py/grid.py), for type "map" only. */
-  grid?: Record<string, unknown>;
+  grid?: import("../docs/assets/calc/grid.mjs").Grid;
 }
 
 export interface OutcomeSchema {

@@ -26,6 +26,7 @@ const CHECK_EVERY_MS = 30 * 60 * 1000; // instant navigation loads no new page: 
 
 const canRegister = "serviceWorker" in navigator && (location.protocol === "https:" || location.protocol === "http:");
 
+/** @param {string} state */
 function mark(state) {
   const html = document.documentElement;
   if (html.dataset.offline === "update" || html.dataset.offline === "failed") return;
@@ -45,15 +46,15 @@ function engineBusy() {
 }
 
 function whenEngineIdle() {
-  return new Promise((resolve) => {
+  return /** @type {Promise<void>} */ (new Promise((resolve) => {
     if (!engineBusy()) return resolve();
-    const stop = window.fireMissionEngine.onChange(() => {
+    const stop = /** @type {import("./calc/engine.mjs").Engine} busy: there is one */ (window.fireMissionEngine).onChange(() => {
       if (!engineBusy()) {
         stop();
         resolve();
       }
     });
-  });
+  }));
 }
 
 // The service worker copies the engine's files into its engine cache twice:
@@ -62,8 +63,10 @@ function whenEngineIdle() {
 // first visit they come from the browser's HTTP cache. A tab closed before
 // either still leaves the engine: the service worker keeps what the browser
 // holds when it installs (scripts/sw_engine.js).
+/** @type {string | null} */
 let engineAsked = null; // what was asked for: "ready", then "prefetched"
 let listening = false;
+/** @param {ServiceWorkerRegistration} registration */
 function keepEngine(registration) {
   const engine = window.fireMissionEngine;
   if (!engine || listening) return;
@@ -85,6 +88,7 @@ function keepEngine(registration) {
 }
 
 // No offline copy can be made: say so, once, in a bar the player can dismiss.
+/** @param {string} reason */
 function noOfflineCopy(reason) {
   console.warn(`Fire Mission: no offline copy (${reason})`);
   if (navigator.serviceWorker.controller || document.querySelector(".fm-offline-failed")) return; // an earlier copy still serves
@@ -107,6 +111,7 @@ function noOfflineCopy(reason) {
 // that never said so was not run: the browser keeps no service workers here
 // (a setting, a private window), which is not the site's fault to report.
 let installRan = false;
+/** @param {ServiceWorker | null} worker */
 function watchInstall(worker) {
   worker?.addEventListener("statechange", () => {
     if (worker.state !== "redundant") return;
@@ -116,17 +121,19 @@ function watchInstall(worker) {
 }
 
 // Until `worker` (an installing service worker, or none) is installed or has failed.
+/** @param {ServiceWorker | null} worker */
 function installed(worker) {
-  return new Promise((resolve) => {
+  return /** @type {Promise<void>} */ (new Promise((resolve) => {
     if (!worker || worker.state !== "installing") return resolve();
     worker.addEventListener("statechange", () => worker.state !== "installing" && resolve());
-  });
+  }));
 }
 
 // The player took the new version. The one waiting may be older than the
 // host's newest (installed on an earlier visit, or before another build was
 // published): the host is asked first, and the newest build installed is the
 // one that takes over, so that the reload shows what the host has now.
+/** @param {ServiceWorkerRegistration} registration */
 async function takeUpdate(registration) {
   try {
     await registration.update();
@@ -140,6 +147,7 @@ async function takeUpdate(registration) {
   waiting.postMessage({ type: "SKIP_WAITING" });
 }
 
+/** @param {ServiceWorkerRegistration} registration */
 function offerUpdate(registration) {
   const waiting = registration.waiting;
   if (!waiting || !navigator.serviceWorker.controller || document.querySelector(".fm-update:not(.fm-offline-failed)")) return;
@@ -171,7 +179,7 @@ async function register() {
   } catch (error) {
     // A TypeError: the host did not give the service worker's script (a 404, a cut network).
     if (error instanceof TypeError) noOfflineCopy(error.message);
-    else console.warn(`Fire Mission: no offline copy (${error.message})`);
+    else console.warn(`Fire Mission: no offline copy (${/** @type {Error} */ (error).message})`);
     return;
   }
   if (!registration) return; // a browser under automation that blocks service workers

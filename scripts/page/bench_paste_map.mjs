@@ -15,6 +15,6 @@ export default function pasteMap([box, text]) {
     area.dispatchEvent(new Event("input", { bubbles: true }));
     requestAnimationFrame(() => setTimeout(() => done(performance.now() - t0), 0));
   }).then((ms) => {
-    page.__bench.paste = ms;
+    /** @type {{paste?: number}} observeLongTasks made it */ (page.__bench).paste = ms;
   });
 }

@@ -15,22 +15,25 @@ export default function calculatorCopies(keepData) {
   // them with the copy's other controls; own-dice.mjs takes over what was chosen). A pool's
   // faces, Undo, Start again, Keep in play and its name wait for the glue, disabled (a pool's
   // score can be chosen).
+  /** @param {HTMLElement} copy @param {HTMLElement} prompt @param {string | undefined} calcId */
   const ownDiceCopy = (copy, prompt, calcId) => {
+    /** @param {string} tag @param {Record<string, string>} attrs @param {string | null} [text] */
     const make = (tag, attrs, text) => {
       const e = document.createElement(tag);
       for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
       if (text) e.textContent = text;
       return e;
     };
-    const inert = (attrs) => make("input", { ...attrs, disabled: "", class: `fm-sr fm-inert ${attrs.class || ""}`.trim() });
-    const toggle = copy.querySelector(".fm-own-dice-button");
+    const inert = (/** @type {Record<string, string>} */ attrs) => make("input", { ...attrs, disabled: "", class: `fm-sr fm-inert ${attrs.class || ""}`.trim() });
+    // The copy has what firstPrompt found in its calculator: Use my dice, its section, the need.
+    const toggle = /** @type {HTMLElement} */ (copy.querySelector(".fm-own-dice-button"));
     const label = make("label", { class: [...toggle.classList].filter((c) => c !== "fm-inert").concat("fm-own-dice-toggle").join(" ") });
     label.append(inert({ type: "checkbox", class: "fm-own-dice-open" }), toggle.textContent);
     toggle.replaceWith(label);
     prompt.removeAttribute("hidden");
     for (const control of prompt.querySelectorAll("input, select, textarea, button")) control.setAttribute("disabled", "");
-    for (const name of prompt.querySelectorAll("input.fm-mission-name")) name.setAttribute("value", name.value);
-    const need = prompt.querySelector("[data-need-label]");
+    for (const name of /** @type {NodeListOf<HTMLInputElement>} */ (prompt.querySelectorAll("input.fm-mission-name"))) name.setAttribute("value", name.value);
+    const need = /** @type {HTMLElement} */ (prompt.querySelector("[data-need-label]"));
     const faces = [...need.querySelectorAll(".fm-face-button")];
     if (need.dataset.needCount === "1") {
       for (const button of faces) {
@@ -40,15 +43,15 @@ export default function calculatorCopies(keepData) {
       }
     } else {
       for (const select of need.querySelectorAll(".fm-score-select")) select.classList.add("fm-inert");
-      need.querySelector(".fm-face-buttons").after(make("p", { class: "fm-copy-pool" }, "Each die's button works once the calculator has loaded; what the pool scored can be chosen now."));
+      /** @type {Element} */ (need.querySelector(".fm-face-buttons")).after(make("p", { class: "fm-copy-pool" }, "Each die's button works once the calculator has loaded; what the pool scored can be chosen now."));
     }
     need.append(make("p", { class: "fm-copy-wait", role: "status" }, "Taken: what it does shows as soon as the calculator has loaded."));
-    copy.querySelector(".fm-own-dice").replaceWith(prompt);
+    /** @type {Element} */ (copy.querySelector(".fm-own-dice")).replaceWith(prompt);
   };
   const keep = new Set(keepData);
   const idrefs = ["for", "aria-describedby", "aria-labelledby", "aria-controls", "aria-owns", "list"];
   const here = location.pathname.split("/").slice(0, -1);
-  const relative = (href) => {
+  const relative = (/** @type {string} */ href) => {
     const url = new URL(href);
     const there = url.pathname.split("/");
     let common = 0;
@@ -57,13 +60,13 @@ export default function calculatorCopies(keepData) {
   };
   // Use my dice's first prompt, as the glue draws it from the build's embedded answer
   // (own-dice.mjs, with the engine refused here): opened, copied and closed again.
-  const firstPrompt = (root) => {
-    const toggle = root.querySelector(".fm-own-dice-button");
+  const firstPrompt = (/** @type {HTMLElement} */ root) => {
+    const toggle = /** @type {HTMLElement | null} */ (root.querySelector(".fm-own-dice-button"));
     if (!toggle) return null;
     toggle.click();
-    const section = root.querySelector(".fm-own-dice");
+    const section = /** @type {HTMLElement} the button opened it */ (root.querySelector(".fm-own-dice"));
     const drawn = section.dataset.resolve === "need" && section.querySelector("[data-need-label] .fm-face-button");
-    const prompt = drawn ? section.cloneNode(true) : null;
+    const prompt = drawn ? /** @type {HTMLElement} */ (section.cloneNode(true)) : null;
     toggle.click();
     if (!prompt) throw new Error(`${root.dataset.calculator}: Use my dice did not show its first prompt without the engine`);
     return prompt;
@@ -117,6 +120,6 @@ export default function calculatorCopies(keepData) {
       const href = e.getAttribute("href");
       if (href && href.startsWith(location.origin + "/")) e.setAttribute("href", relative(href));
     }
-    return [root.dataset.calculator, copy.outerHTML];
+    return [/** @type {string} the selector asks for it */ (root.dataset.calculator), copy.outerHTML];
   });
 }

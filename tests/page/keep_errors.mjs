@@ -5,7 +5,7 @@
 export default function keepErrors() {
   const page = /** @type {Window & {__fmErrors?: string[]}} */ (window);
   if (page.__fmErrors) return;
-  const errors = (page.__fmErrors = []);
+  const errors = (page.__fmErrors = /** @type {string[]} */ ([]));
   // The one window error that is no error: resize notifications left for the next
   // frame, which the ResizeObserver spec has browsers report as an ErrorEvent with
   // no exception behind it. WebKit reported it once on po-counter-battery, where

@@ -96,7 +96,7 @@ window.addEventListener("popstate", () => {
 // shows, kept in the address bar on its own page; and the notice of what the
 // address had that the calculator does not take.
 export class AddressLink {
-  /** @param {any} view the calculator's view (view.mjs): its root, schema, defaults, raw, standalone, rolledSeed and parts */
+  /** @param {import("./view.mjs").CalculatorView} view the calculator's view (view.mjs): its root, schema, defaults, raw, standalone, rolledSeed and parts */
   constructor(view) {
     this.view = view;
     this.notice = el("p", { class: "fm-notice" });

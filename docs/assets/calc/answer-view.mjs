@@ -79,6 +79,7 @@ export class AnswerView {
   // The inputs have no answer: the message stands where the headline was, and
   // (withdraw) the last answer's numbers are taken from view (data-stale="error"),
   // not left readable, dimmed, beside it.
+  /** @param {string} text @param {boolean} [withdraw] */
   showProblem(text, withdraw = true) {
     this.headline.replaceChildren(el("span", { class: "fm-headline-problem", text }));
     delete this.headline.dataset.headline;
@@ -91,6 +92,7 @@ export class AnswerView {
   // A field the focus reaches in `container` partly under the pinned answer
   // (above it on a phone; beside it on a wide screen, where nothing overlaps)
   // scrolls to below it: its scroll margin (calculator.css) is the pinned answer's room.
+  /** @param {HTMLElement} container */
   keepClear(container) {
     container.addEventListener("focusin", (event) => {
       const field = /** @type {HTMLElement} */ (event.target);
@@ -103,10 +105,12 @@ export class AnswerView {
   // The answer's lines, each marked for the Element Timing API: the benchmark reads
   // when the page first painted an answer (the build's copy of the calculator has
   // the same marks, so the earliest is the copy's where there is one).
+  // Called once there is an answer (show, or the switch with one shown).
   showSummary() {
-    renderSummary(this.summaryList, this.answer, this.mode);
-    renderUnits(this.summaryList, this.answer); // a map's units: one table (map-units.mjs)
-    renderCharts(this.charts, this.answer, this.mode);
+    const answer = /** @type {import("./results.mjs").OutcomesAnswer} */ (this.answer);
+    renderSummary(this.summaryList, answer, this.mode);
+    renderUnits(this.summaryList, answer); // a map's units: one table (map-units.mjs)
+    renderCharts(this.charts, answer, this.mode);
     for (const line of this.summaryList.children) line.setAttribute("elementtiming", "fm-answer");
   }
 

@@ -70,6 +70,7 @@ function ownCalculatorPage() {
 
 // ---------------------------------------------------------------- the calculators' list
 
+/** @type {Promise<import("../../../types/calculator.js").CalculatorSchema[]> | null} */
 let schemaPromise = null;
 
 function loadSchema() {
@@ -82,8 +83,10 @@ function loadSchema() {
 
 // ---------------------------------------------------------------- mounting
 
+/** @type {Promise<typeof import("./view.mjs")> | null} */
 let viewModule = null;
 
+/** @param {HTMLElement} root @param {string} message */
 function failed(root, message) {
   root.dataset.status = "error";
   const copy = root.querySelector(COPY);
@@ -126,7 +129,7 @@ async function mountAll() {
     [schemas, { CalculatorView }] = await Promise.all([loadSchema(), viewModule]);
   } catch (error) {
     for (const root of roots) {
-      failed(root, `The calculator could not load: ${error.message}.`);
+      failed(root, `The calculator could not load: ${/** @type {Error} */ (error).message}.`);
     }
     return;
   }
@@ -139,7 +142,7 @@ async function mountAll() {
     try {
       new CalculatorView(root, schema, engine, own);
     } catch (error) {
-      failed(root, `The calculator could not start: ${error.message}.`);
+      failed(root, `The calculator could not start: ${/** @type {Error} */ (error).message}.`);
     }
   }
 }
@@ -148,7 +151,7 @@ async function mountAll() {
 // fetch the form code now, before Material's own start-up and its document$
 // (which mounts the forms, on this page and every later one).
 if (document.querySelector(".calculator[data-calculator]")) {
-  for (const root of document.querySelectorAll(".calculator[data-calculator]")) wakeCopy(root);
+  for (const root of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".calculator[data-calculator]"))) wakeCopy(root);
   viewModule ??= import("./view.mjs");
   loadSchema().catch(() => {}); // mountAll reports a failure
   // Said now, before the page's load event: assets/offline.mjs then holds the
@@ -171,6 +174,7 @@ if (document.querySelector(".calculator[data-calculator]")) {
 // instant navigation keeps <html>, so the mark follows the address here, as
 // Material changes it (location$, before the new page is swapped in: its copy
 // is never shown under an address it does not answer) and once it is in.
+/** @param {URL | Location} url */
 function markQuery(url) {
   document.documentElement.classList.toggle("fm-query", url.search !== "");
 }

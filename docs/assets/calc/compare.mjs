@@ -13,9 +13,12 @@ import { el, renderDetails, renderSummary } from "./results.mjs";
 
 const DEBOUNCE_MS = 150;
 
+/** @typedef {import("./view.mjs").CalculatorView} View @typedef {import("../../../types/calculator.js").EngineError} EngineError */
+
 export class CompareView {
   // `view` is the CalculatorView of option A; `vs` option B's changes from it ({name: raw text});
   // `repeated` those a link gave more than once ({name: every text}), which the engine refuses.
+  /** @param {View} view @param {Record<string, string>} vs @param {Record<string, string[]>} [repeated] */
   constructor(view, vs, repeated = {}) {
     this.view = view;
     this.vs = { ...vs };
@@ -25,12 +28,7 @@ export class CompareView {
     /** @type {import("../../../types/answer.js").CompareAnswer | null} the last comparison shown */
     this.answer = null;
     this.problem = ""; // why option B has no answer, while it has none
-    this.build();
-  }
-
-  // ------------------------------------------------------------ building
-
-  build() {
+    // Its parts, built here in the constructor: TypeScript then knows each is there.
     const n = this.view.n;
     this.toggle = el("button", { type: "button", class: "md-button fm-compare-button", ariaExpanded: String(this.open) });
     this.toggle.addEventListener("click", () => this.setOpen(!this.open));
@@ -42,17 +40,17 @@ export class CompareView {
       mark: "vsInput",
       label: `${this.view.schema.title}: option B`,
       className: "fm-compare-form",
-      value: (name) => this.value(name),
-      onChange: (name, value, typing) => this.changed(name, value, typing),
+      value: (/** @type {string} */ name) => this.value(name),
+      onChange: (/** @type {string} */ name, /** @type {string} */ value, /** @type {boolean} */ typing) => this.changed(name, value, typing),
     });
     this.form = this.fieldForm.element;
     this.widgets = this.fieldForm.widgets;
     this.errors = el("div", { class: "fm-errors", role: "alert", hidden: true });
-    this.options = {};
-    for (const [option, title] of [
+    this.options = /** @type {Record<"a" | "b", {box: HTMLDivElement, list: HTMLUListElement, results: HTMLDivElement, heading: HTMLParagraphElement}>} */ ({});
+    for (const [option, title] of /** @type {const} */ ([
       ["a", "Option A: the inputs above"],
       ["b", "Option B"],
-    ]) {
+    ])) {
       const list = el("ul", { class: "fm-summary-list" });
       const results = el("div", { class: "fm-results" });
       const heading = el("p", { class: "fm-summary-title", text: title });
@@ -81,6 +79,7 @@ export class CompareView {
   }
 
   // Option B's value of a field: its change, or option A's value.
+  /** @param {string} name */
   value(name) {
     return name in this.vs ? this.vs[name] : this.view.raw[name];
   }
@@ -93,8 +92,9 @@ export class CompareView {
     }
   }
 
+  /** @param {string} name */
   markChanged(name) {
-    this.widgets[name].closest(".fm-field").classList.toggle("fm-changed", name in this.vs);
+    /** @type {Element} every widget is in its field */ (this.widgets[name].closest(".fm-field")).classList.toggle("fm-changed", name in this.vs);
   }
 
   showOpen() {
@@ -104,6 +104,7 @@ export class CompareView {
     this.view.root.classList.toggle("fm-comparing", this.open);
   }
 
+  /** @param {boolean} open */
   setOpen(open) {
     this.open = open;
     if (!open) this.vs = {};
@@ -118,6 +119,7 @@ export class CompareView {
 
   // ------------------------------------------------------------ state
 
+  /** @param {string} name @param {string} value @param {boolean} [typing] */
   changed(name, value, typing = false) {
     delete this.repeated[name]; // the player chose one value
     if (value === this.view.raw[name]) delete this.vs[name];
@@ -129,6 +131,7 @@ export class CompareView {
   }
 
   // The address changed (Back or Forward): option B's changes are the address's.
+  /** @param {Record<string, string>} vs @param {Record<string, string[]>} [repeated] */
   follow(vs, repeated = {}) {
     this.vs = { ...vs };
     this.repeated = { ...repeated };
@@ -144,6 +147,7 @@ export class CompareView {
     return this.open ? Object.entries(this.vs).map(([k, v]) => [VS + k, v]) : [];
   }
 
+  /** @param {number} delay ms */
   schedule(delay) {
     if (!this.open) return;
     this.seq++;
@@ -155,15 +159,17 @@ export class CompareView {
   async compute() {
     if (!this.open || !this.view.root.isConnected) return;
     const seq = ++this.seq;
+    /** @type {import("../../../types/answer.js").CompareAnswer | EngineError} */
     let answer;
     try {
       ({ answer } = await this.view.engine.call({ op: "compare", id: this.view.id, inputs: this.view.inputs(), vs: { ...this.vs, ...this.repeated } }, { key: `compare ${this.view.n}` }));
     } catch (error) {
-      if (seq === this.seq && error.kind !== "superseded") this.failed({ error: error.message, fields: [] });
+      const failure = /** @type {Error & {kind?: string}} what call() rejects with */ (error);
+      if (seq === this.seq && failure.kind !== "superseded") this.failed({ error: failure.message, fields: [] });
       return;
     }
     if (seq !== this.seq || !this.open) return;
-    if (answer.error) return this.failed(answer);
+    if ("error" in answer) return this.failed(answer);
     this.showErrors({});
     this.problem = "";
     delete this.panel.dataset.stale;
@@ -174,6 +180,7 @@ export class CompareView {
   // No comparison for these inputs: the engine's messages beside option B's
   // fields, and in the headline's place (option A's own field errors are
   // option A's to show); the last comparison's numbers are withdrawn.
+  /** @param {EngineError} answer */
   failed(answer) {
     const mine = this.showErrors(answer);
     this.panel.dataset.stale = "error";
@@ -184,15 +191,19 @@ export class CompareView {
 
   // The messages for option B beside its fields, the rest above its results; returns
   // option B's messages, each after its field's label.
+  /** @param {EngineError | {error?: undefined, fields?: undefined}} answer ({} for none) @returns {string[]} */
   showErrors(answer) {
+    /** @type {string[]} */
     const general = [];
+    /** @type {Record<string, string[]>} */
     const byField = {};
+    /** @type {string[]} */
     const mine = [];
     for (const { field, message } of answer.error ? answer.fields : []) {
       const name = field && field.startsWith(VS) ? field.slice(VS.length) : null;
       if (name && this.widgets[name]) {
         (byField[name] ??= []).push(message);
-        mine.push(`${this.view.schema.fields.find((f) => f.name === name).label}: ${message}`);
+        mine.push(`${/** @type {import("../../../types/calculator.js").FieldSchema} a widget's */ (this.view.schema.fields.find((f) => f.name === name)).label}: ${message}`);
       } else if (!field) general.push(message); // option A's own field errors show beside option A's fields
     }
     if (answer.error && !answer.fields.length) general.push(answer.error);
@@ -205,6 +216,7 @@ export class CompareView {
   // The pinned headline while comparing: A → B once the comparison is in;
   // before, option A's with what option B is waiting for; option B's message
   // when it has no answer. False when it is not this view's to write.
+  /** @param {import("./answer-view.mjs").AnswerView} answerView */
   showHeadline(answerView) {
     if (!this.open) return false;
     if (this.problem) answerView.showProblem(this.problem, false); // option A's numbers stand
@@ -237,7 +249,7 @@ export class CompareView {
     }
     const changes = Object.entries(answer.vs).map(([k, v]) => {
       const field = this.view.schema.fields.find((f) => f.name === k);
-      const shown = field?.type === "choice" ? (field.choices.find((c) => c.name === v)?.label ?? v) : v;
+      const shown = field?.type === "choice" ? (/** @type {import("../../../types/calculator.js").Choice[]} a choice's */ (field.choices).find((c) => c.name === v)?.label ?? v) : v;
       return `${field?.label ?? k}: ${shown}`;
     });
     this.options.b.heading.textContent = changes.length ? `Option B: ${changes.join(", ")}` : "Option B: no change yet";
@@ -262,6 +274,7 @@ export class CompareView {
   }
 
   // The difference table wider than its room (a long label on a phone) says it scrolls.
+  /** @param {Element} scroll */
   showFit(scroll) {
     this.scrollHint.hidden = scroll.scrollWidth <= scroll.clientWidth + 1;
   }

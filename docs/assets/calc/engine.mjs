@@ -289,7 +289,8 @@ export class Engine {
   /**
    * @param {import("./protocol.mjs").EngineRequest} request
    * @param {{key?: unknown, timeoutMs?: number}} [options]
-   * @returns {Promise<{answer: any, ms: number, generation: number}>}
+   * @returns {Promise<{answer: any, ms: number, generation: number}>} answer: any, since the op decides
+   *   which typed answer (or EngineError) it is; each caller gives the variable it lands in that type
    */
   call(request, { key, timeoutMs } = {}) {
     if (this.state === "failed") return Promise.reject(engineError("failed", this.message));

@@ -15,12 +15,16 @@ import { el } from "./results.mjs";
 // never reaches the engine, the link or the address.
 const VALUE_MAX = 200;
 
+/** @typedef {import("../../../types/calculator.js").FieldSchema} FieldSchema */
+/** @typedef {HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement} Widget a field's widget */
+
 // A value typed or pasted into `widget` that is longer than any value of the
 // field is not taken: the widget gets `previous` back and `box`, beside it,
 // says why until the field's next change. True if refused.
+/** @param {FieldSchema} field @param {Widget} widget @param {string} previous @param {HTMLElement} box */
 export function refuseOverLong(field, widget, previous, box) {
   const length = widget.value.length;
-  const over = length > (field.type === "map" ? textLimit(field.grid) : VALUE_MAX);
+  const over = length > (field.type === "map" ? textLimit(/** @type {import("./grid.mjs").Grid} a map field has its grid */ (field.grid)) : VALUE_MAX);
   box.hidden = !over;
   box.textContent = over ? `Not taken: ${length} characters is longer than any value of ${field.label}, which keeps its last value.` : "";
   if (over) widget.value = previous;
@@ -30,21 +34,22 @@ export function refuseOverLong(field, widget, previous, box) {
 // A drop-down shows its choice on one line, and a long label (an Interpretation's reading)
 // is cut at its box's edge, on a phone and in a rules page's column alike: then the
 // chosen label is written out in full under it, where it wraps (fitChoice).
+/** @type {CanvasRenderingContext2D | null} */
 let measure = null;
 
-/** Whether the chosen option's label is wider than its drop-down shows. */
+/** Whether the chosen option's label is wider than its drop-down shows. @param {HTMLSelectElement} select */
 function choiceCut(select) {
   const option = select.selectedOptions[0];
   if (!option || !select.isConnected) return false;
   const style = getComputedStyle(select);
-  measure ??= document.createElement("canvas").getContext("2d");
+  measure ??= /** @type {CanvasRenderingContext2D} a canvas has a 2d context */ (document.createElement("canvas").getContext("2d"));
   measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
   // The box's inner width, less the room its arrow takes (about 1.6em in every engine).
   const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 1.6 * parseFloat(style.fontSize);
   return measure.measureText(option.text).width > room;
 }
 
-/** Writes the chosen label out under its drop-down when the drop-down cuts it. */
+/** Writes the chosen label out under its drop-down when the drop-down cuts it. @param {HTMLSelectElement} select @param {HTMLElement} full */
 function fitChoice(select, full) {
   const cut = choiceCut(select);
   full.hidden = !cut;
@@ -54,7 +59,7 @@ function fitChoice(select, full) {
 export class FieldForm {
   /**
    * @param {object} options
-   * @param {any[]} options.fields the schema's fields
+   * @param {FieldSchema[]} options.fields the schema's fields
    * @param {string} options.idPrefix the widgets' ids start with it (unique on the page)
    * @param {string} options.prefix before a field's name in data-field, data-field-error and data-field-refused ("" or "vs.")
    * @param {"input" | "vsInput"} options.mark the widget's data attribute holding the field's name
@@ -70,7 +75,7 @@ export class FieldForm {
   constructor(options) {
     this.options = options;
     this.fields = options.fields;
-    /** @type {Record<string, any>} each field's widget, by name */
+    /** @type {Record<string, Widget>} each field's widget, by name */
     this.widgets = {};
     /** @type {Record<string, MapGridInput>} the map fields' editors */
     this.maps = {};
@@ -81,6 +86,7 @@ export class FieldForm {
     for (const field of this.fields) this.element.append(this.fieldBlock(field));
   }
 
+  /** @param {FieldSchema} field */
   fieldBlock(field) {
     const { idPrefix, prefix, mark, value, onChange, onLeave } = this.options;
     const id = `${idPrefix}-${field.name}`;
@@ -92,15 +98,16 @@ export class FieldForm {
     const described = [this.options.help ? `${id}-help` : "", error.id];
     const block = el("div", { class: `fm-field fm-field-${field.type}`, dataField: name });
     const label = el("label", { htmlFor: id, class: "fm-label", text: field.label });
+    /** @type {Widget} */
     let widget;
 
     if (field.type === "bool") {
       widget = el("input", { type: "checkbox", id });
-      widget.addEventListener("change", () => onChange(field.name, widget.checked ? "true" : "false", false));
+      widget.addEventListener("change", () => onChange(field.name, /** @type {HTMLInputElement} */ (widget).checked ? "true" : "false", false));
       block.append(el("span", { class: "fm-check" }, widget, " ", label), help, error);
     } else if (field.type === "choice") {
       widget = el("select", { id });
-      for (const c of field.choices) widget.append(el("option", { value: c.name, text: c.label }));
+      for (const c of /** @type {import("../../../types/calculator.js").Choice[]} a choice field's */ (field.choices)) widget.append(el("option", { value: c.name, text: c.label }));
       // The chosen label in full, for the eye (a screen reader reads the drop-down's own).
       const full = el("span", { class: "fm-choice-full", ariaHidden: "true", hidden: true });
       const select = widget;
@@ -114,7 +121,7 @@ export class FieldForm {
       block.append(label, widget, full, help, error);
     } else if (field.type === "map" && this.options.grids) {
       widget = el("textarea", { id, rows: 3, spellcheck: false, autocomplete: "off", class: "fm-map-text" });
-      const map = new MapGridInput(field, id, (text) => {
+      const map = new MapGridInput(field, id, (/** @type {string} */ text) => {
         widget.value = text;
         onChange(field.name, text, true);
       });
@@ -146,8 +153,8 @@ export class FieldForm {
     if (onLeave) {
       widget.addEventListener("change", onLeave);
       widget.addEventListener("blur", onLeave);
-      widget.addEventListener("keydown", (/** @type {KeyboardEvent} */ event) => {
-        if (event.key === "Enter") onLeave();
+      widget.addEventListener("keydown", (/** @type {Event} */ event) => {
+        if (/** @type {KeyboardEvent} */ (event).key === "Enter") onLeave();
       });
     }
     this.widgets[field.name] = widget;
@@ -156,9 +163,10 @@ export class FieldForm {
 
   // − and + either side of a number's box: one less or one more than its value
   // now, kept within the schema's bounds (a value that is not a number stays).
+  /** @param {FieldSchema} field @param {Widget} widget */
   steppers(field, widget) {
     const { value, onChange } = this.options;
-    const step = (delta) => {
+    const step = (/** @type {number} */ delta) => {
       const now = Number(value(field.name));
       if (!Number.isFinite(now)) return;
       let next = Math.round((now + delta) * 1e6) / 1e6;
@@ -174,16 +182,18 @@ export class FieldForm {
   }
 
   // Show a raw value in its widget, even one the widget cannot hold (from a URL).
+  /** @param {string} name @param {string} raw */
   show(name, raw) {
-    const field = this.fields.find((f) => f.name === name);
+    const field = /** @type {FieldSchema} a name of the form's */ (this.fields.find((f) => f.name === name));
     const widget = this.widgets[name];
     if (field.type === "bool") {
       const word = raw.trim().toLowerCase();
-      widget.indeterminate = word !== "true" && word !== "false";
-      widget.checked = word === "true";
+      const box = /** @type {HTMLInputElement} a yes/no field's widget is a checkbox */ (widget);
+      box.indeterminate = word !== "true" && word !== "false";
+      box.checked = word === "true";
     } else if (field.type === "choice") {
       for (const stray of widget.querySelectorAll("option[data-stray]")) stray.remove();
-      const known = field.choices.some((c) => c.name === raw.trim());
+      const known = /** @type {import("../../../types/calculator.js").Choice[]} */ (field.choices).some((c) => c.name === raw.trim());
       if (!known) widget.append(el("option", { value: raw, text: `${raw} (not allowed)`, dataStray: "true", disabled: true }));
       widget.value = known ? raw.trim() : raw;
       this.fits[name]?.();
@@ -194,6 +204,7 @@ export class FieldForm {
   }
 
   // The engine's messages, by field name (without the prefix), each beside its field.
+  /** @param {Record<string, string[]>} byField */
   showErrors(byField) {
     for (const [name, widget] of Object.entries(this.widgets)) {
       const box = /** @type {HTMLElement} */ (this.element.querySelector(`[data-field-error="${CSS.escape(this.options.prefix + name)}"]`));

@@ -9,7 +9,18 @@
 // Only these count as blanks around a text (see BLANKS in rules_py/grid.py).
 const BLANKS = " \t\n\r\f\v";
 
+/**
+ * A map field's grid as the schema gives it (rules_py/grid.py's docstring has an example).
+ * @typedef {{code: string, label: string}} Code
+ * @typedef {{edge_sep: string, row_sep: string, edges?: (Code & {side?: string})[], states: Code[], marks?: (Code & {max?: number})[],
+ *   labels?: {chars: string, label: string} | null, max_rows: number, max_cols: number}} Grid
+ * @typedef {ReturnType<typeof gridSpec>} GridSpec the grid as this module reads it
+ * @typedef {{state: string, marks: string[], labels: string[]}} Cell
+ * @typedef {{edges: string[], rows: Cell[][]}} GridMap a map read from its text
+ */
+
 export class GridError extends Error {
+  /** @param {string} code @param {string} message @param {Record<string, unknown>} [detail] */
   constructor(code, message, detail = {}) {
     super(message);
     this.code = code;
@@ -21,6 +32,7 @@ export class GridError extends Error {
   }
 }
 
+/** @param {Grid} grid */
 export function gridSpec(grid) {
   return {
     edgeSep: grid.edge_sep,
@@ -36,6 +48,7 @@ export function gridSpec(grid) {
 }
 
 // The length of the longest text the grid can take (see text_limit in rules_py/grid.py).
+/** @param {Grid} grid */
 export function textLimit(grid) {
   const rows = grid.max_rows;
   const cols = grid.max_cols;
@@ -46,13 +59,15 @@ export function textLimit(grid) {
 }
 
 // A character for a message: in quotes, or as U+XXXX when it would not show.
+/** @param {string} ch one character */
 export function show(ch) {
-  const n = ch.codePointAt(0);
+  const n = /** @type {number} a character has a code point */ (ch.codePointAt(0));
   return n <= 0x20 || (n >= 0x7f && n <= 0xa0) ? `U+${n.toString(16).toUpperCase().padStart(4, "0")}` : `"${ch}"`;
 }
 
 // Characters as Python counts them (code points): a character outside the BMP
 // is two UTF-16 units in text.length. Counted only when the length is in doubt.
+/** @param {string} text @param {number} limit */
 export function textLength(text, limit) {
   if (text.length <= limit) return text.length;
   let n = 0;
@@ -68,6 +83,7 @@ export function textLength(text, limit) {
   return n;
 }
 
+/** @param {string} text */
 function strip(text) {
   let start = 0;
   let end = text.length;
@@ -78,6 +94,7 @@ function strip(text) {
 
 // text -> {edges: [codes], rows: [[{state, marks: [], labels: []}]]}, or throws a GridError.
 // Rows and columns in errors count from 1, as a player counts them.
+/** @param {GridSpec} spec @param {string} text @returns {GridMap} */
 export function parseMap(spec, text) {
   const length = textLength(text, spec.maxText);
   if (length > spec.maxText) {
@@ -90,6 +107,7 @@ export function parseMap(spec, text) {
   let body = strip(text);
   if (!body) throw new GridError("empty", "the map is empty");
   const edgeCodes = spec.edges.map((e) => e.code);
+  /** @type {string[]} */
   const edges = [];
   if (edgeCodes.length && body.includes(spec.edgeSep)) {
     const at = body.indexOf(spec.edgeSep);
@@ -107,11 +125,14 @@ export function parseMap(spec, text) {
   const stateCodes = new Set(spec.states.map((s) => s.code));
   const markMax = new Map(spec.marks.map((m) => [m.code, m.max || 0]));
   const labelChars = new Set(spec.labels ? [...spec.labels.chars] : []);
-  const holders = new Map(spec.marks.map((m) => [m.code, []]));
+  const holders = new Map(spec.marks.map((m) => [m.code, /** @type {[number, number][]} */ ([])]));
+  /** @type {Map<string, [number, number]>} */
   const labelsAt = new Map(); // label -> [row, col] from 0
+  /** @type {Cell[][]} */
   const rows = [];
   for (const [r, rowText] of rowTexts.entries()) {
     if (!rowText) throw new GridError("row_empty", `row ${r + 1} is empty: every row needs at least one cell`, { row: r + 1 });
+    /** @type {Cell[]} */
     const row = [];
     let after = "";
     for (const ch of rowText) {
@@ -130,7 +151,7 @@ export function parseMap(spec, text) {
         if (after === "label") throw new GridError("mark_after_label", `in row ${r + 1}, column ${c + 1} the mark ${show(ch)} comes after a label: marks come first`, at);
         if (cell.marks.includes(ch)) throw new GridError("mark_twice", `row ${r + 1}, column ${c + 1} has the mark ${show(ch)} twice`, at);
         const most = markMax.get(ch);
-        const held = holders.get(ch);
+        const held = /** @type {[number, number][]} every mark has its list */ (holders.get(ch));
         if (most && held.length >= most) {
           const [fr, fc] = held[0];
           throw new GridError(
@@ -146,7 +167,7 @@ export function parseMap(spec, text) {
       }
       if (labelChars.has(ch)) {
         if (labelsAt.has(ch)) {
-          const [fr, fc] = labelsAt.get(ch);
+          const [fr, fc] = /** @type {[number, number]} */ (labelsAt.get(ch));
           const places = fr === r && fc === c ? `in row ${r + 1}, column ${c + 1}` : `(row ${fr + 1}, column ${fc + 1} and row ${r + 1}, column ${c + 1})`;
           throw new GridError(
             "label_twice",
@@ -177,11 +198,12 @@ export function parseMap(spec, text) {
 }
 
 // The canonical text of a map: edges, marks and labels in the grid's own order.
+/** @param {GridSpec} spec @param {GridMap} map */
 export function serialiseMap(spec, map) {
   const edgeOrder = spec.edges.map((e) => e.code).filter((c) => map.edges.includes(c));
   const markOrder = spec.marks.map((m) => m.code);
   const labelOrder = spec.labels ? [...spec.labels.chars] : [];
-  const cellText = (cell) =>
+  const cellText = (/** @type {Cell} */ cell) =>
     cell.marks.length || cell.labels.length
       ? cell.state + markOrder.filter((m) => cell.marks.includes(m)).join("") + labelOrder.filter((l) => cell.labels.includes(l)).join("")
       : cell.state;

@@ -18,10 +18,12 @@ import { el, renderSummary } from "./results.mjs";
 const SITE_ROOT = new URL("../../", import.meta.url);
 const MAX_IMPORT = 1_000_000; // bytes: far more than 100 missions take
 
+/** @typedef {import("../../../types/calculator.js").CalculatorSchema} CalculatorSchema @typedef {import("./missions.mjs").Mission} Mission */
+
 /**
  * @param {HTMLElement} root
  * @param {import("./engine.mjs").Engine} engine
- * @param {() => Promise<any[]>} loadSchema the calculators' list
+ * @param {() => Promise<CalculatorSchema[]>} loadSchema the calculators' list
  */
 export async function mountInPlay(root, engine, loadSchema) {
   root.dataset.status = "loading";
@@ -29,7 +31,7 @@ export async function mountInPlay(root, engine, loadSchema) {
   try {
     schemas = await loadSchema();
   } catch (error) {
-    root.replaceChildren(el("p", { class: "fm-engine fm-engine-failed", text: `The missions cannot be shown: ${error.message}.` }));
+    root.replaceChildren(el("p", { class: "fm-engine fm-engine-failed", text: `The missions cannot be shown: ${/** @type {Error} */ (error).message}.` }));
     root.dataset.status = "error";
     return;
   }
@@ -37,6 +39,7 @@ export async function mountInPlay(root, engine, loadSchema) {
 }
 
 class InPlay {
+  /** @param {HTMLElement} root @param {import("./engine.mjs").Engine} engine @param {CalculatorSchema[]} schemas */
   constructor(root, engine, schemas) {
     this.root = root;
     this.engine = engine;
@@ -46,6 +49,10 @@ class InPlay {
     this.status = el("p", { class: "fm-in-play-status", role: "status" });
     this.list = el("ol", { class: "fm-missions" });
     this.empty = el("p", { class: "fm-in-play-empty", text: "No missions in play on this device. Keep one from a calculator: Use my dice, then Keep in play." });
+    // The tools' boxes that show() and an import fill (tools() lays them out).
+    this.exportLink = el("a", { class: "md-button fm-export", dataExport: "true", download: "fire-mission-missions.json", text: "Export as a file" });
+    this.exportText = el("textarea", { class: "fm-export-text", rows: 4, readOnly: true, spellcheck: false, ariaLabel: "The missions as text, to copy" });
+    this.importText = el("textarea", { class: "fm-import-text", id: "fm-import-text", rows: 3, spellcheck: false });
     root.replaceChildren(this.problem, this.empty, this.list, this.tools(), this.status);
   }
 
@@ -56,8 +63,6 @@ class InPlay {
       this.said(removeAll() || "Every mission was removed.");
       this.show();
     });
-    this.exportLink = el("a", { class: "md-button fm-export", dataExport: "true", download: "fire-mission-missions.json", text: "Export as a file" });
-    this.exportText = el("textarea", { class: "fm-export-text", rows: 4, readOnly: true, spellcheck: false, ariaLabel: "The missions as text, to copy" });
     const file = el("input", { type: "file", accept: ".json,application/json,text/plain", class: "fm-import-file", id: "fm-import-file" });
     file.addEventListener("change", async () => {
       const chosen = file.files?.[0];
@@ -66,7 +71,6 @@ class InPlay {
       if (chosen.size > MAX_IMPORT) return this.said(`Not imported: ${chosen.name} is larger than any list of missions.`);
       this.imported(await chosen.text());
     });
-    this.importText = el("textarea", { class: "fm-import-text", id: "fm-import-text", rows: 3, spellcheck: false });
     const importButton = el("button", { type: "button", class: "md-button fm-import", dataImport: "true", text: "Import the text" });
     importButton.addEventListener("click", () => {
       if (this.importText.value.length > MAX_IMPORT) return this.said("Not imported: the text is longer than any list of missions.");
@@ -87,10 +91,12 @@ class InPlay {
     );
   }
 
+  /** @param {string} text */
   said(text) {
     this.status.textContent = text;
   }
 
+  /** @param {string} text */
   imported(text) {
     const { added, problem } = importMissions(text);
     this.said(problem || `${added} mission${added === 1 ? "" : "s"} imported.`);
@@ -121,6 +127,7 @@ class InPlay {
     })();
   }
 
+  /** @param {Mission} m */
   item(m) {
     const schema = this.schemas.find((s) => s.id === m.calculator);
     const name = el("input", { type: "text", class: "fm-mission-name", value: m.name, maxLength: 80, ariaLabel: "The mission's name" });
@@ -137,7 +144,7 @@ class InPlay {
     const odds = el("details", { class: "fm-details fm-mission-odds-box", hidden: true }, el("summary", { text: "The odds of what happens next" }), summary);
     const outcome = el("dl", { class: "fm-roll-outcomes fm-mission-outcome", hidden: true });
     const element = el("li", { class: "fm-mission", dataMission: m.key, dataCalculator: m.calculator }, name, about, next, outcome, odds, el("p", {}, remove));
-    const changed = (text) => {
+    const changed = (/** @type {string} */ text) => {
       element.dataset.state = "changed";
       next.replaceChildren(el("strong", { text: "This calculator has changed since the mission was kept: " }), text, " Remove it, or keep it to read its dice.");
     };
@@ -146,33 +153,36 @@ class InPlay {
       const names = new Set(schema.fields.map((f) => f.name));
       const gone = Object.keys(m.inputs).filter((k) => !names.has(k));
       if (gone.length) return changed(`it has no input ${gone.join(", ")} any more (renamed or removed).`);
+      /** @type {import("../../../types/answer.js").ResolveAnswer | import("../../../types/calculator.js").EngineError} */
       let doc;
       try {
         ({ answer: doc } = await this.engine.call({ op: "answer", id: m.calculator, inputs: m.inputs, dice: m.dice }));
       } catch (error) {
         element.dataset.state = "error";
-        next.textContent = error.message;
+        next.textContent = /** @type {Error} */ (error).message;
         return;
       }
-      if (doc.error) return changed(`it refuses ${doc.fields.some((f) => f.field === "dice") ? "the dice" : "the inputs"} now: ${doc.fields.map((f) => f.message).join(" ") || doc.error}`);
+      if ("error" in doc) return changed(`it refuses ${doc.fields.some((f) => f.field === "dice") ? "the dice" : "the inputs"} now: ${doc.fields.map((f) => f.message).join(" ") || doc.error}`);
       element.dataset.state = doc.status;
       const link = el("a", { class: "fm-mission-continue", href: this.link(m) });
       if (doc.status === "need") {
-        Object.assign(link.dataset, { needLabel: doc.need.label, needFaces: String(doc.need.faces) });
-        link.append("Continue: ", el("strong", { text: doc.need.label }), ` (${doc.need.dice})`);
+        const need = /** @type {import("../../../types/answer.js").Need} one that needs a roll says which */ (doc.need);
+        Object.assign(link.dataset, { needLabel: need.label, needFaces: String(need.faces) });
+        link.append("Continue: ", el("strong", { text: need.label }), ` (${need.dice})`);
       } else {
         link.append(el("strong", { text: "Finished" }), ": open it");
       }
       next.replaceChildren(link, el("span", { class: "fm-mission-headline", text: ` ${doc.headline}` }));
       // A finished mission's outcome, as a roll gives it; it stays until removed.
       outcome.hidden = doc.status !== "done";
-      if (doc.status === "done") outcome.replaceChildren(...doc.rolled.flatMap((o) => [el("dt", { text: o.label }), el("dd", { dataRollOutcome: o.name, dataValue: o.value, text: o.value_label })]));
+      if (doc.status === "done") outcome.replaceChildren(.../** @type {import("../../../types/answer.js").RolledOutcome[]} a done one's */ (doc.rolled).flatMap((o) => [el("dt", { text: o.label }), el("dd", { dataRollOutcome: o.name, dataValue: o.value, text: o.value_label })]));
       if (doc.status === "need") renderSummary(summary, doc, "exactly");
       odds.hidden = doc.status !== "need";
     };
     return { element, answer };
   }
 
+  /** @param {Mission} m */
   link(m) {
     const page = new URL(`calculators/${m.calculator}/`, SITE_ROOT);
     const params = new URLSearchParams(m.inputs);

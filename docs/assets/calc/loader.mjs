@@ -54,7 +54,7 @@ pyodideModule.catch(() => {}); // the boot reports it
 /** loadPyodide's options (all of them documented by Pyodide), Pyodide's lock file as the loader fetched it. */
 const pyodideOptions = (/** @type {LoaderState} */ state) => ({
   indexURL: GENERATED_HREF("pyodide/"),
-  lockFileContents: state.lock,
+  lockFileContents: /** @type {Promise<string>} startDownloads set it */ (state.lock),
   packages: [],
   stdout: () => {},
   stderr: (/** @type {string} */ line) => console.warn("rules_py:", line),
@@ -64,7 +64,7 @@ const pyodideOptions = (/** @type {LoaderState} */ state) => ({
 async function startPython(/** @type {LoaderState} */ state) {
   const { loadPyodide } = await pyodideModule;
   if (WANT_SNAPSHOT) {
-    const rt = await state.runtime;
+    const rt = /** @type {Runtime} startEngine set state.runtime */ (await state.runtime);
     expect(state, rt, rt.snapshot); // before asking: the answer from the cache is counted as it is read
     let cached = await fromCache(snapshotURL(rt), realFetch);
     const arriving = !cached;
@@ -118,7 +118,7 @@ async function startPython(/** @type {LoaderState} */ state) {
 export async function prefetchNextStart(state, fromSnapshot) {
   if (state.prefetched) return;
   state.prefetched = true;
-  const rt = await state.runtime;
+  const rt = /** @type {Runtime} startEngine set state.runtime */ (await state.runtime);
   const readWhole = async (/** @type {URL | string} */ url) => {
     try {
       const response = await realFetch(url);
@@ -147,7 +147,7 @@ export async function prefetchNextStart(state, fromSnapshot) {
  * @returns {Promise<ArrayBuffer>} the wheel, inflated
  */
 async function fetchWheel(/** @type {LoaderState} */ state) {
-  const rt = await state.runtime;
+  const rt = /** @type {Runtime} startEngine set state.runtime */ (await state.runtime);
   await state.wheelMay;
   const response = await fetchOk(new URL(`${rt.wheel}?v=${rt.sha256}`, GENERATED), undefined);
   const packed = await response.arrayBuffer().catch((error) => {
@@ -226,7 +226,7 @@ async function boot(/** @type {LoaderState} */ state, /** @type {Promise<ArrayBu
   };
   const atBoot = new Set(modules());
   const packed = await wheel;
-  const rt = await state.runtime;
+  const rt = /** @type {Runtime} startEngine set state.runtime */ (await state.runtime);
   let files;
   try {
     files = storedFiles(new Uint8Array(packed));

@@ -5,15 +5,17 @@
 
 import { el } from "./results.mjs";
 
-/** @typedef {import("./map-grid.mjs").MapGridInput} MapGridInput */
+/** @typedef {import("./map-grid.mjs").MapGridInput} MapGridInput @typedef {import("./grid.mjs").Cell} Cell */
 
 // A cell's place as the page numbers it (from 1) and its state: what a
 // hover title and, ahead of the marks and labels, its accessible name say.
-function place(/** @type {MapGridInput} */ grid, cell, r, c) {
+/** @param {MapGridInput} grid @param {Cell} cell @param {number} r @param {number} c from 0 */
+function place(grid, cell, r, c) {
   return `Row ${r + 1}, column ${c + 1}: ${grid.spec.states.find((s) => s.code === cell.state)?.label || cell.state}`;
 }
 
-export function describeCell(/** @type {MapGridInput} */ grid, cell, r, c) {
+/** @param {MapGridInput} grid @param {Cell} cell @param {number} r @param {number} c from 0 */
+export function describeCell(grid, cell, r, c) {
   const spec = grid.spec;
   const parts = [place(grid, cell, r, c)];
   for (const m of cell.marks) parts.push(spec.marks.find((x) => x.code === m)?.label || m);
@@ -22,7 +24,8 @@ export function describeCell(/** @type {MapGridInput} */ grid, cell, r, c) {
 }
 
 // The one cell in the tab order; focus it when asked (keyboard moves).
-export function setActive(/** @type {MapGridInput} */ grid, r, c, focus) {
+/** @param {MapGridInput} grid @param {number} r @param {number} c @param {boolean} focus */
+export function setActive(grid, r, c, focus) {
   const [r0, c0] = grid.active;
   const before = grid.nodes[r0]?.[c0];
   const node = grid.nodes[r]?.[c];
@@ -35,10 +38,12 @@ export function setActive(/** @type {MapGridInput} */ grid, r, c, focus) {
 
 // Arrow keys move a cell at a time; Home and End to the row's ends, and with
 // Ctrl to the map's first and last cells (the grid pattern of WAI-ARIA).
-export function moveByKey(/** @type {MapGridInput} */ grid, event) {
-  const cell = event.target.closest(".fm-map-cell");
+/** @param {MapGridInput} grid @param {KeyboardEvent} event */
+export function moveByKey(grid, event) {
+  const cell = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest(".fm-map-cell"));
   if (!cell || !grid.rows) return;
-  let [r, c] = cell.dataset.cell.split(".").map(Number);
+  let [r, c] = /** @type {string} every cell has its place */ (cell.dataset.cell).split(".").map(Number);
+  /** @type {Record<string, () => unknown>} */
   const moves = {
     ArrowUp: () => (r = Math.max(0, r - 1)),
     ArrowDown: () => (r = Math.min(grid.rows - 1, r + 1)),
@@ -55,17 +60,18 @@ export function moveByKey(/** @type {MapGridInput} */ grid, event) {
 
 // Buttons for rows x cols cells: rows and columns added or taken away at the
 // bottom and on the right, the rest left as they are.
-export function shape(/** @type {MapGridInput} */ grid, rows, cols) {
+/** @param {MapGridInput} grid @param {number} rows @param {number} cols */
+export function shape(grid, rows, cols) {
   const before = grid.nodes.length ? grid.nodes[0].length : -1;
   while (grid.lines.length > rows) {
-    grid.lines.pop().remove();
+    /** @type {HTMLElement} */ (grid.lines.pop()).remove(); // one more line than rows
     grid.nodes.pop();
     grid.keys.pop();
   }
   for (let r = 0; r < grid.lines.length; r++) {
     const nodes = grid.nodes[r];
     while (nodes.length > cols) {
-      nodes.pop().remove();
+      /** @type {HTMLElement} */ (nodes.pop()).remove(); // one more cell than cols
       grid.keys[r].pop();
     }
     while (nodes.length < cols) {
@@ -79,6 +85,7 @@ export function shape(/** @type {MapGridInput} */ grid, rows, cols) {
     const added = document.createDocumentFragment();
     for (let r = grid.lines.length; r < rows; r++) {
       const line = el("div", { class: "fm-map-row", role: "row" });
+      /** @type {HTMLElement[]} */
       const nodes = [];
       for (let c = 0; c < cols; c++) nodes.push(newCell(grid, r, c));
       line.append(...nodes);
@@ -104,7 +111,8 @@ export function shape(/** @type {MapGridInput} */ grid, rows, cols) {
   }
 }
 
-function newCell(/** @type {MapGridInput} */ grid, r, c) {
+/** @param {MapGridInput} grid @param {number} r @param {number} c */
+function newCell(grid, r, c) {
   const node = /** @type {HTMLElement} */ (grid.template.cloneNode(true));
   node.dataset.cell = `${r}.${c}`;
   return node;
@@ -122,7 +130,8 @@ export function clearCells(/** @type {MapGridInput} */ grid) {
 // Show one cell's state, marks and labels on its button.
 // The name comes from the content (no aria-label): the place and state in
 // hidden text, each mark as a symbol named by the grid, the labels as shown.
-export function paint(/** @type {MapGridInput} */ grid, node, cell, r, c) {
+/** @param {MapGridInput} grid @param {HTMLElement} node @param {Cell} cell @param {number} r @param {number} c */
+export function paint(grid, node, cell, r, c) {
   const spec = grid.spec;
   const index = spec.states.findIndex((s) => s.code === cell.state);
   node.className = `fm-map-cell fm-state-${index % 8}`;

@@ -17,12 +17,18 @@ import { describeCell } from "./map-cells.mjs";
 import { el } from "./results.mjs";
 
 /** @typedef {import("./map-grid.mjs").MapGridInput} MapGridInput */
+/** @typedef {import("../../../types/answer.js").OddsOutcome | import("../../../types/answer.js").RolledOutcome} Outcome */
+/**
+ * A legend entry for an outcome drawn: a kind of badge (key, sample), a line or a shading (name, none).
+ * @typedef {{kind: "badge" | "path" | "cells", style: number, label: string, key?: string, sample?: string, name?: string, none?: string | null}} Drawn
+ */
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/** @param {string} tag @param {Record<string, string | number>} [attrs] */
 export function svg(tag, attrs = {}) {
   const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, /** @type {string} a number too: an attribute takes it as text */ (v));
   return node;
 }
 
@@ -37,7 +43,7 @@ export function clearOutcomes(/** @type {MapGridInput} */ grid) {
       delete node.dataset.shade;
     }
     // The title carried the outcomes' text: paint it afresh.
-    const [r, c] = node.dataset.cell.split(".").map(Number);
+    const [r, c] = /** @type {string} every cell has its place */ (node.dataset.cell).split(".").map(Number);
     if (grid.map && grid.map.rows[r]?.[c]) node.title = describeCell(grid, grid.map.rows[r][c], r, c);
   }
   grid.decorated.clear();
@@ -47,17 +53,19 @@ export function clearOutcomes(/** @type {MapGridInput} */ grid) {
 
 // outcomes: the typed answer's (rules_py.answer), odds or a roll. Cells come
 // numbered from 1, as the page shows them; every text is the engine's.
-export function drawOutcomes(/** @type {MapGridInput} */ grid, outcomes) {
+export function drawOutcomes(/** @type {MapGridInput} */ grid, /** @type {Outcome[]} */ outcomes) {
   grid.clearOutcomes();
   grid.lastDrawing = [outcomes];
   if (!grid.map) return drawLegend(grid);
+  /** @type {Map<string, [HTMLElement | undefined, number]>} */
   const labelled = new Map(); // label -> its cell's button and how many labels share it
   for (const [r, row] of grid.map.rows.entries()) for (const [c, cell] of row.entries()) for (const label of cell.labels) labelled.set(label, [grid.nodes[r]?.[c], cell.labels.length]);
-  const node = ([r, c]) => grid.nodes[r - 1]?.[c - 1] || null; // the answer numbers cells from 1
-  const mark = (cell) => {
+  const node = (/** @type {[number, number]} */ [r, c]) => grid.nodes[r - 1]?.[c - 1] || null; // the answer numbers cells from 1
+  const mark = (/** @type {HTMLElement} */ cell) => {
     grid.decorated.add(cell);
     return cell;
   };
+  /** @type {string[]} */
   const keys = []; // badge kinds (draw.key) in the order first met: their style
   let paths = 0;
   let shades = 0;
@@ -71,7 +79,7 @@ export function drawOutcomes(/** @type {MapGridInput} */ grid, outcomes) {
     const drawn = outcome.kind === "distribution" ? outcome.values.filter((v) => v.p !== "0") : [{ value: outcome.value, label: outcome.value_label, cells: outcome.cells, percent: null }];
     const cellsOf = drawn.flatMap((v) => v.cells || []);
     if (outcome.draw.kind === "unit") {
-      const [cell, sharing] = labelled.get(outcome.draw.unit) || [];
+      const [cell, sharing] = labelled.get(/** @type {string} a unit outcome names its unit */ (outcome.draw.unit)) || [];
       const value = outcome.badge_value ?? outcome.badge;
       if (!cell || !outcome.badge || !value) continue; // a certain "no" says nothing worth a badge
       const key = outcome.draw.key || outcome.label;
@@ -82,19 +90,19 @@ export function drawOutcomes(/** @type {MapGridInput} */ grid, outcomes) {
       // them); the cell itself carries the whole badge as text, for its name.
       let badges = grid.badgeSpots.get(cell);
       if (!badges) {
-        const [r, c] = cell.dataset.cell.split(".").map(Number);
+        const [r, c] = /** @type {string} */ (cell.dataset.cell).split(".").map(Number);
         badges = el("span", { class: "fm-map-badges", dataCell: cell.dataset.cell });
         badges.style.setProperty("--fm-r", String(r));
         badges.style.setProperty("--fm-c", String(c));
         grid.badgeSpots.set(cell, badges);
         grid.badgeLayer.append(badges);
       }
-      badges.append(el("span", { class: `fm-map-badge fm-badge-${style % 4}`, dataOutcome: outcome.name, text: sharing > 1 ? `${outcome.draw.unit}\u00a0${value}` : value }));
-      mark(cell).append(el("span", { class: "fm-sr fm-map-note", dataOutcome: outcome.name, text: sharing > 1 ? `; ${outcome.draw.unit}: ${outcome.badge}` : `; ${outcome.badge}` }));
+      badges.append(el("span", { class: `fm-map-badge fm-badge-${style % 4}`, dataOutcome: outcome.name, text: /** @type {number} a cell's with it */ (sharing) > 1 ? `${outcome.draw.unit}\u00a0${value}` : value }));
+      mark(cell).append(el("span", { class: "fm-sr fm-map-note", dataOutcome: outcome.name, text: /** @type {number} */ (sharing) > 1 ? `; ${outcome.draw.unit}: ${outcome.badge}` : `; ${outcome.badge}` }));
       cell.title += ` \u2014 ${outcome.summary}`;
     } else if (outcome.draw.kind === "path") {
       const style = paths++;
-      grid.drawn.push({ kind: "path", name: outcome.name, style, label: outcome.label, none: !cellsOf.length ? outcome.value_label || "none" : null });
+      grid.drawn.push({ kind: "path", name: outcome.name, style, label: outcome.label, none: !cellsOf.length ? /** @type {{value_label?: string}} a distribution has none */ (outcome).value_label || "none" : null });
       for (const v of drawn) {
         const cells = v.cells || [];
         if (!cells.length || cells.some((rc) => !node(rc))) continue;
@@ -110,7 +118,7 @@ export function drawOutcomes(/** @type {MapGridInput} */ grid, outcomes) {
       }
     } else if (outcome.draw.kind === "cells") {
       const style = shades++;
-      grid.drawn.push({ kind: "cells", name: outcome.name, style, label: outcome.label, none: !cellsOf.length ? outcome.value_label || "none" : null });
+      grid.drawn.push({ kind: "cells", name: outcome.name, style, label: outcome.label, none: !cellsOf.length ? /** @type {{value_label?: string}} a distribution has none */ (outcome).value_label || "none" : null });
       for (const v of drawn) {
         for (const rc of v.cells || []) {
           const cell = node(rc);
@@ -140,12 +148,15 @@ export function drawLegend(/** @type {MapGridInput} */ grid) {
     grid.layoutMarked = true;
   }
 
-  const edges = grid.map ? spec.edges.filter((e) => e.side && grid.map.edges.includes(e.code)) : [];
+  const map = grid.map;
+  const edges = map ? spec.edges.filter((e) => e.side && map.edges.includes(e.code)) : [];
   const drawn = grid.drawn || [];
   const key = JSON.stringify([edges.map((e) => e.code), drawn]);
   if (key === grid.legendKey) return;
   grid.legendKey = key;
+  /** @param {string} kind @param {Node} sample @param {string} text @param {Record<string, unknown>} [attrs] */
   const entry = (kind, sample, text, attrs = {}) => el("li", { class: "fm-map-legend-entry", dataLegend: kind, ...attrs }, el("span", { class: "fm-map-sample", ariaHidden: "true" }, sample), el("span", { class: "fm-map-legend-text", text }));
+  /** @type {HTMLLIElement[]} */
   const items = [];
   for (const [i, s] of spec.states.entries()) items.push(entry("state", el("span", { class: `fm-map-swatch fm-state-${i % 8}` }), s.label, { dataCode: s.code }));
   for (const [i, m] of spec.marks.entries()) items.push(entry("mark", el("span", { class: `fm-map-mark fm-mark-${i % 4}` }), m.label, { dataCode: m.code }));

@@ -43,24 +43,27 @@ import { el } from "./results.mjs";
 
 export { gridSpec, parseMap, serialiseMap };
 
-const cellKey = (cell) => `${cell.state}${cell.marks.join("")}|${cell.labels.join("")}`;
+/** @typedef {import("./grid.mjs").Cell} Cell @typedef {import("./grid.mjs").GridMap} GridMap */
+
+const cellKey = (/** @type {Cell} */ cell) => `${cell.state}${cell.marks.join("")}|${cell.labels.join("")}`;
 
 
 export class MapGridInput {
+  /**
+   * @param {import("../../../types/calculator.js").FieldSchema} field a map field
+   * @param {string} idBase @param {(text: string) => void} onText a change made in the editor
+   */
   constructor(field, idBase, onText) {
     this.field = field;
-    this.spec = gridSpec(field.grid);
+    this.spec = gridSpec(/** @type {import("./grid.mjs").Grid} a map field has its grid */ (field.grid));
     this.onText = onText; // (text) => void: a change made in the editor
-    this.map = null;
+    this.map = /** @type {GridMap | null} */ (null);
     this.tool = "state";
     this.message = el("p", { class: "fm-map-message", role: "status" });
-    this.build(idBase);
-  }
-
-  build(idBase) {
+    // Its parts, built here in the constructor: TypeScript then knows each is there.
     const spec = this.spec;
     const tools = el("div", { class: "fm-map-tools", role: "radiogroup", ariaLabel: "What a click on a cell does" });
-    const toolButton = (value, text, title) => {
+    const toolButton = (/** @type {string} */ value, /** @type {string} */ text, /** @type {string} */ title) => {
       const input = el("input", { type: "radio", name: `${idBase}-tool`, value, checked: value === "state" });
       input.addEventListener("change", () => {
         this.tool = value;
@@ -80,7 +83,7 @@ export class MapGridInput {
       tools.append(el("span", { class: "fm-map-tool" }, toolButton("label", spec.labels.label || "Label", "Click a cell to put this label there, or take it away"), " ", this.labelSelect));
     }
 
-    this.edgeBoxes = {};
+    this.edgeBoxes = /** @type {Record<string, HTMLInputElement>} */ ({});
     const edges = el("div", { class: "fm-map-edges" });
     for (const edge of spec.edges) {
       const box = el("input", { type: "checkbox", value: edge.code, dataEdge: edge.code });
@@ -91,7 +94,7 @@ export class MapGridInput {
       edges.append(el("label", { class: "fm-map-edge" }, box, ` ${edge.label} (${edge.code})`));
     }
 
-    const sizeButton = (text, action, label) => {
+    const sizeButton = (/** @type {string} */ text, /** @type {string} */ action, /** @type {string} */ label) => {
       const b = el("button", { type: "button", class: "fm-small-button", dataMapAction: action, ariaLabel: label, text });
       b.addEventListener("click", () => this.resize(action));
       return b;
@@ -105,19 +108,19 @@ export class MapGridInput {
     this.cells.addEventListener("click", (event) => {
       const button = /** @type {HTMLElement | null} */ (/** @type {Element} */ (event.target).closest(".fm-map-cell"));
       if (!button || !this.cells.contains(button)) return;
-      const [r, c] = button.dataset.cell.split(".").map(Number);
+      const [r, c] = /** @type {string} every cell has its place */ (button.dataset.cell).split(".").map(Number);
       setActive(this, r, c, false);
       this.click(r, c);
     });
     this.cells.addEventListener("keydown", (event) => moveByKey(this, event));
-    this.active = [0, 0]; // the one cell in the tab order (roving tabindex)
-    this.lines = []; // the row elements on show
-    this.nodes = []; // nodes[r][c]: the cell buttons on show
-    this.keys = []; // keys[r][c]: what each button shows (cellKey), to touch only the changed ones
-    this.decorated = new Set(); // buttons carrying a drawn outcome (badges, shade)
+    this.active = /** @type {[number, number]} */ ([0, 0]); // the one cell in the tab order (roving tabindex)
+    this.lines = /** @type {HTMLElement[]} */ ([]); // the row elements on show
+    this.nodes = /** @type {HTMLElement[][]} */ ([]); // nodes[r][c]: the cell buttons on show
+    this.keys = /** @type {(string | null)[][]} */ ([]); // keys[r][c]: what each button shows (cellKey), to touch only the changed ones
+    this.decorated = /** @type {Set<HTMLElement>} */ (new Set()); // buttons carrying a drawn outcome (badges, shade)
     this.rows = 0; // the cells on show (map-cells.mjs: shape)
     this.cols = 0;
-    this.drawn = []; // legend entries for the outcomes on show (map-drawing.mjs)
+    this.drawn = /** @type {import("./map-drawing.mjs").Drawn[]} */ ([]); // legend entries for the outcomes on show (map-drawing.mjs)
     this.layoutMarked = false; // the calculator's layout knows it has a map (map-drawing.mjs: drawLegend)
     // A cell: its place and state (read, not shown), its marks, its labels.
     this.template = el(
@@ -130,7 +133,7 @@ export class MapGridInput {
     this.overlay = svg("svg", { class: "fm-map-overlay", "aria-hidden": "true", preserveAspectRatio: "none" });
     this.board = el("div", { class: "fm-map-board" }, this.cells);
     // The edges given are drawn along their side of the map (the grid's edge "side").
-    this.edgeBars = {};
+    this.edgeBars = /** @type {Record<string, HTMLSpanElement>} */ ({});
     for (const edge of spec.edges) {
       if (!edge.side) continue;
       this.edgeBars[edge.code] = el("span", { class: "fm-map-edge-bar", dataSide: edge.side, dataEdge: edge.code, title: edge.label, hidden: true });
@@ -139,7 +142,7 @@ export class MapGridInput {
     this.board.append(this.overlay);
     // Badges, shown above the lines; what they say is in their cells' names.
     this.badgeLayer = el("div", { class: "fm-map-badge-layer", ariaHidden: "true" });
-    this.badgeSpots = new Map(); // cell button -> its badges on the layer
+    this.badgeSpots = /** @type {Map<HTMLElement, HTMLSpanElement>} */ (new Map()); // cell button -> its badges on the layer
     this.board.append(this.badgeLayer);
     this.legend = el("ul", { class: "fm-map-legend", id: legendId, ariaLabel: "Key to the map" });
     this.legendKey = "";
@@ -167,6 +170,7 @@ export class MapGridInput {
 
   // A text longer than any map the grid allows: say so, and draw nothing. The
   // caller keeps its previous text (a paste of 200,000 characters is not taken).
+  /** @param {string} text */
   refuses(text) {
     const length = textLength(text, this.spec.maxText);
     if (length <= this.spec.maxText) return false;
@@ -175,14 +179,17 @@ export class MapGridInput {
   }
 
   // Show the grid for this text (a change from outside: the text box, the URL).
+  /** @param {string} text */
   setText(text) {
+    /** @type {[import("./map-drawing.mjs").Outcome[]] | null} what drawOutcomes drew last (map-drawing.mjs) */
     this.lastDrawing = null; // the results on show were for another map
     this.blank = !text.trim(); // no map yet: "+ row" or "+ column" starts one
     try {
       this.map = this.blank ? null : parseMap(this.spec, text);
       this.board.hidden = this.blank;
       this.message.textContent = this.blank ? "No map yet: add a row or a column to start one, or type it as text." : "";
-    } catch (error) {
+    } catch (caught) {
+      const error = /** @type {import("./grid.mjs").GridError} what parseMap throws */ (caught);
       this.map = null;
       this.board.hidden = true;
       const large = ["too_long", "too_many_rows", "too_many_cols"].includes(error.code);
@@ -194,6 +201,7 @@ export class MapGridInput {
     this.draw();
   }
 
+  /** @param {(map: GridMap) => void} change */
   edit(change) {
     if (!this.map) return;
     this.lastDrawing = null;
@@ -202,6 +210,7 @@ export class MapGridInput {
     this.onText(serialiseMap(this.spec, this.map));
   }
 
+  /** @param {string} action */
   resize(action) {
     const spec = this.spec;
     const first = spec.states[0].code;
@@ -223,6 +232,7 @@ export class MapGridInput {
     });
   }
 
+  /** @param {number} r @param {number} c from 0 */
   click(r, c) {
     const spec = this.spec;
     const tool = this.tool;
@@ -234,7 +244,7 @@ export class MapGridInput {
         cell.state = codes[(codes.indexOf(cell.state) + 1) % codes.length];
       } else if (tool.startsWith("mark:")) {
         const code = tool.slice(5);
-        const mark = spec.marks.find((m) => m.code === code);
+        const mark = /** @type {import("./grid.mjs").Code & {max?: number}} a mark tool's mark is the grid's */ (spec.marks.find((m) => m.code === code));
         if (cell.marks.includes(code)) {
           cell.marks = cell.marks.filter((m) => m !== code);
           return;
@@ -249,7 +259,8 @@ export class MapGridInput {
         }
         cell.marks.push(code);
       } else if (tool === "label") {
-        const char = this.labelSelect.value;
+        const labelSelect = /** @type {HTMLSelectElement} a grid with labels has it */ (this.labelSelect);
+        const char = labelSelect.value;
         if (cell.labels.includes(char)) {
           cell.labels = cell.labels.filter((l) => l !== char);
           return;
@@ -257,8 +268,8 @@ export class MapGridInput {
         // A label names one thing: placing it here takes it from where it was.
         for (const x of map.rows.flat()) x.labels = x.labels.filter((l) => l !== char);
         cell.labels.push(char);
-        const free = [...spec.labels.chars].find((l) => !map.rows.flat().some((x) => x.labels.includes(l)));
-        if (free) this.labelSelect.value = free;
+        const free = [.../** @type {{chars: string}} */ (spec.labels).chars].find((l) => !map.rows.flat().some((x) => x.labels.includes(l)));
+        if (free) labelSelect.value = free;
       }
     });
   }
@@ -268,6 +279,7 @@ export class MapGridInput {
     drawing.clearOutcomes(this);
   }
 
+  /** @param {import("./map-drawing.mjs").Outcome[]} outcomes */
   drawOutcomes(outcomes) {
     drawing.drawOutcomes(this, outcomes);
   }

@@ -8,11 +8,12 @@ import { el } from "./results.mjs";
 // lists sector by sector). Every text is the engine's; an answer without
 // units leaves the list as it is. Called after each rendering of that list
 // (view.mjs, showSummary).
+/** @param {HTMLElement} list @param {import("./results.mjs").OutcomesAnswer} answer */
 export function renderUnits(list, answer) {
   list.parentElement?.querySelector(":scope > .fm-units")?.remove();
-  const units = answer.units;
+  const units = /** @type {{units?: import("../../../types/answer.js").Units | null}} a resolution has none */ (answer).units;
   if (!units) return;
-  const replaced = new Set(units.replaces);
+  const replaced = /** @type {Set<string | undefined>} a line that is no outcome's is in none */ (new Set(units.replaces));
   for (const item of [...list.children]) if (replaced.has(/** @type {HTMLElement} */ (item).dataset.outcome)) item.remove();
   const head = el("tr", {}, el("th", { scope: "col", text: "Unit" }), ...units.columns.map((c) => el("th", { scope: "col", text: c.label })));
   const body = el("tbody");

@@ -29,7 +29,7 @@ function engineProgress(progress) {
  * view's last answer (answered: the generation that gave it). Bad: a failure.
  * @param {import("./engine.mjs").Engine} engine
  * @param {string} problem
- * @param {number | null} answered
+ * @param {number | null | undefined} answered the generation of the view's last answer (undefined: none yet)
  * @returns {{text: string, bad: boolean}}
  */
 export function engineNote(engine, problem, answered) {
@@ -45,8 +45,8 @@ export function engineNote(engine, problem, answered) {
  * The engine's messages of an answer (none if it has no error), by where they go:
  * each input's beside it (byField), the seed's (seed), the others' (general),
  * and, when the inputs have no answer, what the headline's place says (problem, or "").
- * @param {any[]} fields the schema's fields
- * @param {any} answer
+ * @param {import("../../../types/calculator.js").FieldSchema[]} fields the schema's fields
+ * @param {import("../../../types/calculator.js").EngineError | Record<string, never>} answer ({} for none)
  */
 export function sortMessages(fields, answer) {
   const labels = new Map(fields.map((f) => [f.name, f.label]));
@@ -73,7 +73,7 @@ export function sortMessages(fields, answer) {
 // last answer stays, dimmed; then each shows beside its field and, the inputs
 // having no answer, in the headline's place.
 export class InputMessages {
-  /** @param {any} view the calculator's view: root, schema, form, rolls, answerView, showHeadline() */
+  /** @param {import("./view.mjs").CalculatorView} view the calculator's view: root, schema, form, rolls, answerView, showHeadline() */
   constructor(view) {
     this.view = view;
     this.pending = null; // an answer's messages waiting for the player to leave the field

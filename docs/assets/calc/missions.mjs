@@ -23,10 +23,13 @@ const NAME = /^[a-z_][a-z0-9_]{0,79}$/;
 const KEY = /^[a-z0-9]{1,24}$/;
 const KEYS = ["calculator", "dice", "inputs", "kept", "key", "name"]; // sorted
 
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
 const isPlain = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+/** @param {unknown} v @param {number} max @returns {v is string} */
 const isText = (v, max) => typeof v === "string" && v.length <= max;
 
 // Why `m` is not a mission this module wrote, or "" if it is one.
+/** @param {unknown} m */
 function missionProblem(m) {
   if (!isPlain(m)) return "an entry is not a mission";
   const keys = Object.keys(m).sort();
@@ -84,6 +87,7 @@ export function parseStore(text) {
 }
 
 /** The store's text for these missions: what is saved and what is exported. */
+/** @param {Mission[]} missions */
 export function storeText(missions) {
   return JSON.stringify({ format: FORMAT, missions }, null, 1);
 }
@@ -106,12 +110,13 @@ export function readMissions() {
 }
 
 // Writes the missions; the message of what went wrong, or "".
+/** @param {Mission[]} missions */
 function write(missions) {
   try {
     localStorage.setItem(STORE_KEY, storeText(missions));
     return "";
   } catch (error) {
-    return `Not kept: this browser refused to store it (${error.name}).`;
+    return `Not kept: this browser refused to store it (${/** @type {Error} a DOMException */ (error).name}).`;
   }
 }
 
@@ -121,8 +126,8 @@ function newKey() {
   return a[0].toString(36) + a[1].toString(36);
 }
 
-const entries = (dice) => (dice === "" ? [] : dice.split(","));
-const sameInputs = (a, b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+const entries = (/** @type {string} */ dice) => (dice === "" ? [] : dice.split(","));
+const sameInputs = (/** @type {Record<string, string>} */ a, /** @type {Record<string, string>} */ b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 /**
  * Keeps a mission. One of the same calculator and inputs whose dice the new
@@ -144,13 +149,13 @@ export function keepMission({ calculator, inputs, dice, name, title }) {
   return problem ? { problem: problem.startsWith("Not kept") ? problem : `Not kept: ${problem}.` } : { mission, problem: "" };
 }
 
-/** Removes the mission with this key; the message of what went wrong, or "". */
+/** Removes the mission with this key; the message of what went wrong, or "". @param {string} key */
 export function removeMission(key) {
   const read = readMissions();
   return read.problem || write(read.missions.filter((m) => m.key !== key));
 }
 
-/** Renames a mission; the message of what went wrong, or "". */
+/** Renames a mission; the message of what went wrong, or "". @param {string} key @param {string} name */
 export function renameMission(key, name) {
   const read = readMissions();
   if (read.problem) return read.problem;
@@ -163,12 +168,13 @@ export function removeAll() {
     localStorage.removeItem(STORE_KEY);
     return "";
   } catch (error) {
-    return `Not removed: this browser refused (${error.name}).`;
+    return `Not removed: this browser refused (${/** @type {Error} a DOMException */ (error).name}).`;
   }
 }
 
 /**
  * Adds the missions of an exported text to those kept (one already kept is kept once).
+ * @param {string} text
  * @returns {{added: number, problem: string}}
  */
 export function importMissions(text) {

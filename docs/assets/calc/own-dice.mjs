@@ -25,12 +25,14 @@ import { renameMission } from "./missions.mjs";
 import { el, renderDetails, renderSummary } from "./results.mjs";
 import { dieItem } from "./roll-log.mjs";
 
+/** @typedef {import("./view.mjs").CalculatorView} View @typedef {import("../../../types/answer.js").ResolveAnswer} ResolveAnswer */
+
 // The engine reads at most 200 entries (rules_py/given.py): a longer text is
 // refused here, before it costs a request, a link or an address.
 export const MAX_ENTRIES = 200;
 export const MAX_DICE_TEXT = 2000;
 
-/** Why a dice text is refused before it reaches the engine, or "". */
+/** Why a dice text is refused before it reaches the engine, or "". @param {string} text */
 export function diceTextProblem(text) {
   if (text.length > MAX_DICE_TEXT) return `Not taken: ${text.length} characters of dice is more than any procedure reads.`;
   if (text.split(",").length > MAX_ENTRIES) return `Not taken: ${text.split(",").length} dice is more than the ${MAX_ENTRIES} a procedure may be given.`;
@@ -40,12 +42,13 @@ export function diceTextProblem(text) {
 // "Use my dice"'s first prompt at the defaults, as the build embedded it, with the
 // default answer's odds and notes (the build left them out: with no dice they are
 // the same, which it checks), or null.
+/** @param {View} view @returns {ResolveAnswer | null} */
 function readFirstRoll(view) {
-  const block = view.root.querySelector(".fm-prerendered[data-first-roll]");
+  const block = /** @type {HTMLElement | null} */ (view.root.querySelector(".fm-prerendered[data-first-roll]"));
   if (!block) return null;
   let first;
   try {
-    first = JSON.parse(block.dataset.firstRoll);
+    first = JSON.parse(/** @type {string} */ (block.dataset.firstRoll)); // the selector asks for it
   } catch {
     return null; // a damaged block: the engine answers instead
   }
@@ -56,6 +59,7 @@ function readFirstRoll(view) {
 
 // What the player chose in the build's copy before this module came: Use my dice
 // opened (then the dice chosen: a face, or a pool's score), or null.
+/** @param {HTMLElement} root @returns {string[][] | null} */
 function readCopy(root) {
   const copy = root.querySelector(":scope > .fm-static:not(.fm-static-failed)");
   if (!copy?.querySelector(".fm-own-dice-open:checked")) return null;
@@ -67,45 +71,23 @@ function readCopy(root) {
 
 export class OwnDice {
   /**
-   * @param {any} view the calculator's view (view.mjs): its engine, id, schema, inputs(), n
+   * @param {View} view the calculator's view (view.mjs): its engine, id, schema, inputs(), n
    */
   constructor(view) {
     this.view = view;
-    this.rolls = []; // the entries so far, one list per roll (a pool's faces are one roll)
+    this.rolls = /** @type {string[][]} */ ([]); // the entries so far, one list per roll (a pool's faces are one roll)
     /** @type {string[] | null} */
     this.repeated = null; // every dice= of a link that gave it more than once (sent as it came: the engine refuses it)
-    this.pending = []; // the faces of a pool entered so far, sent once every die of it is in
+    this.pending = /** @type {string[]} */ ([]); // the faces of a pool entered so far, sent once every die of it is in
     this.active = false;
     this.seq = 0;
     this.notice = "";
     this.named = false; // the player typed a name for the mission
-    this.kept = null; // the key of the kept mission that the dice entered here carry on (followMission)
+    this.kept = /** @type {string | null} */ (null); // the key of the kept mission that the dice entered here carry on (followMission)
     this.fromLink = false; // the dice came from a link, maybe a kept mission's Continue
     this.button = el("button", { type: "button", class: "md-button fm-own-dice-button", text: "Use my dice", ariaExpanded: "false" });
     this.button.addEventListener("click", () => (this.active ? this.close() : this.open([])));
     this.first = readFirstRoll(view);
-    this.build();
-    // Opened in the build's copy: opened here once the view is built (a link's dice come first).
-    const chosen = readCopy(view.root);
-    if (chosen)
-      queueMicrotask(() => {
-        if (!this.active) this.open(chosen);
-      });
-  }
-
-  // The dice a link carried (dice=): resolved at once, or refused if longer than any procedure reads.
-  // The text goes to the engine as it is, one entry a comma (no entry dropped, none
-  // trimmed): its parser, the CLI's, decides what it takes, and its message shows here.
-  // A link that gives dice= more than once (`all`, every text) opens with no dice: the
-  // engine is sent them all, and refuses them as the CLI refuses --dice given twice.
-  fromAddress(text, all = null) {
-    const problem = all ? "" : diceTextProblem(text);
-    this.notice = problem; // said once the engine has answered for no dice
-    this.fromLink = true;
-    this.open(problem || all || text === "" ? [] : text.split(",").map((e) => [e]), all);
-  }
-
-  build() {
     const n = this.view.n;
     this.headline = el("p", { class: "fm-resolve-headline", role: "status" });
     this.message = el("p", { class: "fm-resolve-message", role: "alert", dataFieldError: "dice", hidden: true });
@@ -166,6 +148,25 @@ export class OwnDice {
       (this.check = el("p", { class: "fm-resolve-check" }, "Anyone can check it: ", this.command)),
       keepBox,
     );
+    // Opened in the build's copy: opened here once the view is built (a link's dice come first).
+    const chosen = readCopy(view.root);
+    if (chosen)
+      queueMicrotask(() => {
+        if (!this.active) this.open(chosen);
+      });
+  }
+
+  // The dice a link carried (dice=): resolved at once, or refused if longer than any procedure reads.
+  // The text goes to the engine as it is, one entry a comma (no entry dropped, none
+  // trimmed): its parser, the CLI's, decides what it takes, and its message shows here.
+  // A link that gives dice= more than once (`all`, every text) opens with no dice: the
+  // engine is sent them all, and refuses them as the CLI refuses --dice given twice.
+  /** @param {string} text @param {string[] | null} [all] */
+  fromAddress(text, all = null) {
+    const problem = all ? "" : diceTextProblem(text);
+    this.notice = problem; // said once the engine has answered for no dice
+    this.fromLink = true;
+    this.open(problem || all || text === "" ? [] : text.split(",").map((e) => [e]), all);
   }
 
   get text() {
@@ -177,6 +178,7 @@ export class OwnDice {
     return this.active ? this.text : null;
   }
 
+  /** @param {string[][]} rolls @param {string[] | null} [repeated] */
   open(rolls, repeated = null) {
     this.active = true;
     this.element.hidden = false;
@@ -195,17 +197,20 @@ export class OwnDice {
     this.view.compareChanged(); // the link and the address drop dice=
   }
 
+  /** @param {string} text */
   say(text) {
     this.message.textContent = text;
     this.message.hidden = !text;
   }
 
   // One more roll (its entries: a face, a pool's faces, or "=2/1" for a pool's score).
+  /** @param {string[]} roll */
   enter(roll) {
     this.set([...this.rolls, roll]);
   }
 
   // A face of a pool: kept here until every die of the pool is in.
+  /** @param {string} face @param {number} count */
   enterFace(face, count) {
     this.pending.push(face);
     if (this.pending.length < count) return this.showPending();
@@ -229,6 +234,7 @@ export class OwnDice {
     this.set(this.rolls.slice(0, -1));
   }
 
+  /** @param {string[][]} rolls @param {string[] | null} [repeated] */
   set(rolls, repeated = null) {
     const problem = diceTextProblem(rolls.flat().join(","));
     if (problem) return this.say(problem);
@@ -266,23 +272,24 @@ export class OwnDice {
     }
     this.element.dataset.busy = "true";
     if (this.view.engine.state !== "ready") this.waiting();
+    /** @type {ResolveAnswer | import("../../../types/calculator.js").EngineError} */
     let answer;
     try {
       ({ answer } = await this.view.engine.call({ op: "answer", id: this.view.id, inputs: this.view.inputs(), dice: this.repeated ?? this.text }, { key: `resolve ${this.view.n}` }));
     } catch (error) {
-      if (seq === this.seq && error.kind !== "superseded") {
+      if (seq === this.seq && /** @type {{kind?: string}} */ (error).kind !== "superseded") {
         delete this.element.dataset.busy;
         if (this.element.dataset.resolve === "waiting") {
           this.element.dataset.resolve = "error";
           this.headline.textContent = "";
         }
-        this.say(error.message);
+        this.say(/** @type {Error} */ (error).message);
       }
       return;
     }
     if (seq !== this.seq) return; // more dice came meanwhile
     delete this.element.dataset.busy;
-    if (answer.error) {
+    if ("error" in answer) {
       const dice = answer.fields.filter((f) => f.field === "dice").map((f) => f.message);
       this.say(dice.length ? `${dice.join(" ")} Undo it, or start again.` : "These inputs are not valid: the calculator above says why.");
       if (this.element.dataset.resolve === "waiting") this.headline.textContent = ""; // the engine is up: it was "starting"
@@ -318,6 +325,7 @@ export class OwnDice {
     this.check.hidden = true; // its command was for the dice before
   }
 
+  /** @param {ResolveAnswer} doc */
   show(doc) {
     this.doc = doc;
     this.regroup(doc.given);
@@ -334,9 +342,9 @@ export class OwnDice {
       delete this.need.dataset.needLabel;
       delete this.need.dataset.needFaces;
     delete this.need.dataset.needCount;
-      this.outcomes.replaceChildren(...doc.rolled.flatMap((o) => [el("dt", { text: o.label }), el("dd", { dataRollOutcome: o.name, dataValue: o.value, text: o.value_label })]));
+      this.outcomes.replaceChildren(.../** @type {import("../../../types/answer.js").RolledOutcome[]} a done resolution's */ (doc.rolled).flatMap((o) => [el("dt", { text: o.label }), el("dd", { dataRollOutcome: o.name, dataValue: o.value, text: o.value_label })]));
     } else {
-      this.showNeed(doc.need);
+      this.showNeed(/** @type {import("../../../types/answer.js").Need} one that needs a roll says which */ (doc.need));
       renderSummary(this.summary, doc, "exactly");
       renderDetails(this.tables, doc);
     }
@@ -350,6 +358,7 @@ export class OwnDice {
     follow(this, doc);
   }
 
+  /** @param {import("../../../types/answer.js").Need} need */
   showNeed(need) {
     this.need.dataset.needLabel = need.label;
     this.need.dataset.needFaces = String(need.faces);
@@ -373,10 +382,12 @@ export class OwnDice {
   // The rolls of a link's dice, one entry each until now, grouped as the
   // engine read them (a pool's faces, one roll; a pool of no dice read no
   // entry and is no roll to take back), so that Undo takes a roll back.
+  /** @param {ResolveAnswer["given"]} given */
   regroup(given) {
-    this.rolls = given.map((d) => d.entries).filter((entries) => entries.length);
+    this.rolls = given.map((d) => /** @type {string[]} a resolution's dice carry their entries */ (d.entries)).filter((entries) => entries.length);
   }
 
+  /** @param {import("../../../types/answer.js").Die} d @param {number} i */
   trailItem(d, i) {
     return dieItem(d, { dataGiven: String(i) }); // as the roll log lists a die
   }

@@ -79,7 +79,7 @@ function rollUrl(id, answer) {
 
 export class RollLog {
   /**
-   * @param {any} view the calculator's view (view.mjs): its engine, id, n,
+   * @param {import("./view.mjs").CalculatorView} view the calculator's view (view.mjs): its engine, id, n,
    *   inputs(), seq and lastInputs (what the answer shown is for), and
    *   requestFailed(), messages (messages.mjs) and rolled() (after a roll: the link and the address)
    */

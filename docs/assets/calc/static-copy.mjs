@@ -4,24 +4,33 @@
 // (calculator.mjs: wakeCopy; failCopy if the form code cannot load) and taken
 // over by the live view with what the player did there before it came.
 
+/** @typedef {import("../../../types/answer.js").OddsAnswer} OddsAnswer */
+
 // The answers the build embedded in the calculator (defaults and examples), or none.
+/** @param {HTMLElement} root @returns {OddsAnswer[]} */
 export function readPrerendered(root) {
-  const block = root.querySelector(".fm-prerendered[data-answers]");
+  const block = /** @type {HTMLElement | null} */ (root.querySelector(".fm-prerendered[data-answers]"));
   if (!block) return [];
   try {
-    return JSON.parse(block.dataset.answers);
+    return JSON.parse(/** @type {string} */ (block.dataset.answers)); // the selector asks for it
   } catch {
     return []; // a damaged block: the engine answers instead
   }
 }
 
 // The embed's link and description: the root's own, or in the build's copy (which goes).
+/** @param {HTMLElement} root */
 export function introNodes(root) {
   const copied = root.querySelector(":scope > .fm-static > .fm-intro")?.childNodes || [];
-  return [...root.childNodes, ...copied].filter((n) => (n.nodeType !== Node.TEXT_NODE || n.textContent.trim()) && !n.matches?.(".fm-prerendered, .fm-static"));
+  // A text node's textContent is a string; matches is an element's (the ?. passes the rest).
+  return [...root.childNodes, ...copied].filter((n) => (n.nodeType !== Node.TEXT_NODE || /** @type {string} */ (n.textContent).trim()) && !(/** @type {Element} */ (n)).matches?.(".fm-prerendered, .fm-static"));
 }
 
 // The build's answer for exactly these inputs (every field's text equal), if it made one.
+/**
+ * @param {OddsAnswer[]} prerendered @param {import("../../../types/calculator.js").FieldSchema[]} fields
+ * @param {Record<string, string>} raw @param {Record<string, string[]> | null} repeated a link's names given twice
+ */
 export function builtAnswer(prerendered, fields, raw, repeated) {
   if (Object.keys(repeated || {}).length) return null; // the engine says what is wrong with the link
   return prerendered.find((doc) => fields.every((f) => doc.inputs[f.name] === raw[f.name])) || null;
@@ -32,22 +41,25 @@ export function builtAnswer(prerendered, fields, raw, repeated) {
 // names, against the values the copy was built with), the seed, the way of
 // reading chances, which sections were open, and the field that has the
 // focus. Read before the view replaces the copy; null if there is none.
+/** @param {HTMLElement} root @param {import("../../../types/calculator.js").CalculatorSchema} schema */
 export function readStatic(root, schema) {
   const copy = root.querySelector(":scope > .fm-static");
   if (!copy) return null;
+  /** @type {Record<string, string>} */
   const typed = {};
+  /** @param {HTMLInputElement} widget an input, or a select (told by its tag) */
   const changedValue = (widget) => {
     if (widget.type === "checkbox") return widget.checked === widget.defaultChecked ? null : String(widget.checked);
-    if (widget.tagName === "SELECT") return [...widget.options].some((o) => o.selected !== o.defaultSelected) ? widget.value : null;
+    if (widget.tagName === "SELECT") return [.../** @type {HTMLSelectElement} */ (/** @type {Element} */ (widget)).options].some((o) => o.selected !== o.defaultSelected) ? widget.value : null;
     return widget.value === widget.defaultValue ? null : widget.value;
   };
   for (const f of schema.fields) {
-    const widget = copy.querySelector(`[name="${CSS.escape(f.name)}"]`);
+    const widget = /** @type {HTMLInputElement | null} */ (copy.querySelector(`[name="${CSS.escape(f.name)}"]`));
     const value = widget && changedValue(widget);
     if (value !== null && value !== undefined) typed[f.name] = value;
   }
-  const seed = copy.querySelector("input.fm-seed");
-  const mode = copy.querySelector(".fm-modes input:checked");
+  const seed = /** @type {HTMLInputElement | null} */ (copy.querySelector("input.fm-seed"));
+  const mode = /** @type {HTMLInputElement | null} */ (copy.querySelector(".fm-modes input:checked"));
   const active = copy.contains(document.activeElement) ? /** @type {HTMLInputElement} */ (document.activeElement) : null;
   return {
     typed,
@@ -61,21 +73,22 @@ export function readStatic(root, schema) {
 /**
  * What the player did with the build's copy (readStatic), done again in the
  * live view as if they had done it there.
- * @param {any} view the CalculatorView (view.mjs)
+ * @param {import("./view.mjs").CalculatorView} view
  * @param {NonNullable<ReturnType<typeof readStatic>>} copy
  */
 export function takeOver(view, { typed, seed, mode, open, focus }) {
-  if (mode) view.answerView.modeSwitch.querySelector(`input[value="${CSS.escape(mode)}"]`)?.click();
+  if (mode) /** @type {HTMLInputElement | null} */ (view.answerView.modeSwitch.querySelector(`input[value="${CSS.escape(mode)}"]`))?.click();
   const details = [...view.root.querySelectorAll("details")];
   if (details.length === open.length) details.forEach((d, i) => (d.open = open[i]));
   if (seed !== null) view.rolls?.typeSeed(seed);
   // A field that holds what the address asks (the link's inputs, put there by
   // docs/assets/head/link-inputs.js) is no change: the view has it already.
   for (const [name, value] of Object.entries(typed)) if (view.raw[name] !== value) view.changed(name, value);
-  const widget = focus && (focus.name === "seed" ? view.rolls?.seedInput : view.form.widgets[focus.name]);
+  const widget = focus && (focus.name === "seed" ? view.rolls?.seedInput : view.form.widgets[/** @type {string} null names no widget */ (focus.name)]);
   if (!widget) return;
   widget.focus();
-  if (typeof focus.start === "number" && typeof widget.setSelectionRange === "function") widget.setSelectionRange(focus.start, focus.end);
+  const box = /** @type {Partial<HTMLInputElement>} a drop-down has no setSelectionRange (typeof tells) */ (widget);
+  if (typeof focus.start === "number" && typeof box.setSelectionRange === "function") box.setSelectionRange(focus.start, focus.end);
 }
 
 // The copy answers its default inputs alone, and its controls come disabled
@@ -90,21 +103,25 @@ export function takeOver(view, { typed, seed, mode, open, focus }) {
 export const COPY = ":scope > .fm-static";
 const CONTROLS = "input, select, textarea, button";
 
+/** @param {Element} copy @param {string} text */
 function copyNote(copy, text) {
-  const note = copy.querySelector(".fm-answer-box .fm-engine");
+  const note = /** @type {HTMLElement | null} */ (copy.querySelector(".fm-answer-box .fm-engine"));
   if (!note) return;
   note.textContent = text;
   note.hidden = !text;
 }
 
+/** @param {HTMLElement} root */
 export function wakeCopy(root) {
-  const copy = root.querySelector(COPY);
+  const copy = /** @type {HTMLElement | null} */ (root.querySelector(COPY));
   if (!copy || copy.dataset.awake) return;
   copy.dataset.awake = "true";
-  for (const control of copy.querySelectorAll(".fm-inert")) control.disabled = false;
+  for (const control of /** @type {NodeListOf<HTMLInputElement>} */ (copy.querySelectorAll(".fm-inert"))) control.disabled = false;
+  /** @param {Event} event */
   const changed = (event) => {
-    if (!event.target.matches?.(CONTROLS) || copy.classList.contains("fm-static-failed")) return;
-    if (event.target.closest(".fm-roll-box")) return; // the seed, Use my dice: no input changes
+    const target = /** @type {Element} an element, or a node without matches (?.) */ (event.target);
+    if (!target.matches?.(CONTROLS) || copy.classList.contains("fm-static-failed")) return;
+    if (target.closest(".fm-roll-box")) return; // the seed, Use my dice: no input changes
     copy.classList.add("fm-static-changed");
     copyNote(copy, "The calculator is still loading: its answer to these inputs shows once it has.");
   };
@@ -112,17 +129,19 @@ export function wakeCopy(root) {
   copy.addEventListener("change", changed);
 }
 
+/** @param {Element} copy @param {string} message */
 export function failCopy(copy, message) {
-  for (const control of copy.querySelectorAll(CONTROLS)) {
+  // Inputs, selects, textareas and buttons, told apart by their type and tag.
+  for (const control of /** @type {NodeListOf<HTMLInputElement>} */ (copy.querySelectorAll(CONTROLS))) {
     if (control.type === "checkbox" || control.type === "radio") control.checked = control.defaultChecked;
-    else if (control.tagName === "SELECT") for (const option of control.options) option.selected = option.defaultSelected;
+    else if (control.tagName === "SELECT") for (const option of /** @type {HTMLSelectElement} */ (/** @type {Element} */ (control)).options) option.selected = option.defaultSelected;
     else if (control.tagName !== "BUTTON") control.value = control.defaultValue;
     if (control.classList.contains("fm-inert")) control.disabled = true;
   }
   copy.classList.remove("fm-static-changed");
   copy.classList.add("fm-static-failed");
   copyNote(copy, "");
-  const box = copy.querySelector(".fm-answer-box .fm-errors");
+  const box = /** @type {HTMLElement | null} */ (copy.querySelector(".fm-answer-box .fm-errors"));
   const query = document.documentElement.classList.contains("fm-query") ? ", not those in the address" : "";
   const text = `${message} It shows its answer to its default inputs${query}, and cannot answer others: reload the page to try again.`;
   if (box) {

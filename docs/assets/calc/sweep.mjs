@@ -26,7 +26,7 @@ export function sweepable(schema) {
 
 export class SweepView {
   /**
-   * @param {any} view the calculator's CalculatorView (view.mjs): its schema, engine, id, n, inputs() and compareChanged()
+   * @param {import("./view.mjs").CalculatorView} view the calculator's CalculatorView (view.mjs): its schema, engine, id, n, inputs() and compareChanged()
    * @param {string | null} name the input swept from the link, or null
    * @param {string[] | null} [all] every name of a link that gave sweep= more than once, which the engine refuses
    */

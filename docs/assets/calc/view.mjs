@@ -27,7 +27,7 @@ let instances = 0;
 export class CalculatorView {
   /**
    * @param {HTMLElement} root the calculator's root, .calculator[data-calculator]
-   * @param {any} schema its entry in calculators.json
+   * @param {import("../../../types/calculator.js").CalculatorSchema} schema its entry in calculators.json
    * @param {import("./engine.mjs").Engine} engine
    * @param {boolean} standalone whether this is the calculator's own page
    */
@@ -39,6 +39,7 @@ export class CalculatorView {
     this.n = ++instances;
     // On a calculator's own page (calculator.mjs says, from the build) the URL holds its inputs.
     this.standalone = standalone;
+    /** @type {Record<string, string>} */
     this.defaults = {};
     for (const f of schema.fields) this.defaults[f.name] = f.default === null ? "" : f.default;
     this.seq = 0;
@@ -49,7 +50,46 @@ export class CalculatorView {
     this.repeated = this.address.repeated;
     this.prerendered = readPrerendered(root);
     const copy = readStatic(root, schema);
-    this.build();
+    // Its parts, built here in the constructor: TypeScript then knows each is there.
+    root.classList.add("fm-calculator");
+    root.querySelector(".fm-placeholder")?.remove();
+    this.rolledSeed = null;
+    const intro = introNodes(root);
+    this.form = new FieldForm({
+      fields: schema.fields,
+      idPrefix: `fm-${this.n}`,
+      prefix: "",
+      mark: "input",
+      label: schema.title,
+      value: (/** @type {string} */ name) => this.raw[name],
+      onChange: (/** @type {string} */ name, /** @type {string} */ value, /** @type {boolean} */ typing) => this.changed(name, value, { keepWidget: typing }),
+      help: true,
+      grids: true,
+      onLeave: () => this.messages.flush(), // a message that waited while the player typed
+    });
+    this.maps = this.form.maps;
+    const rolls = schema.rolls_dice !== false; // a calculator with no dice has no Seed and Roll
+    this.answerView = new AnswerView({ n: this.n, title: schema.title, rolls, onMode: () => this.compare.redraw() });
+    const answer = this.answerView;
+    this.headline = answer.headline;
+
+    this.addressLink = new AddressLink(this);
+    this.addressLink.showNotice(this.address.ignored);
+    const { copyButton, link, status } = this.addressLink;
+    this.rolls = rolls ? new RollLog(this) : null;
+    this.ownDice = rolls ? new OwnDice(this) : null;
+    const actions = el("div", { class: "fm-actions" }, this.rolls?.seedBox, this.rolls?.button, this.ownDice?.button, copyButton, link, status, this.rolls?.seedError);
+    if (this.ownDice) this.ownDice.element.tabIndex = -1; // where a dice= link lands
+    const rollBox = el("div", { class: "fm-roll-box" }, actions, this.ownDice?.element, this.rolls?.log, this.rolls?.history.element);
+    this.compare = new CompareView(this, this.address.vsRaw, this.address.vsRepeated);
+    // The answer stays in view while the player scrolls through the inputs, option B's
+    // included: sticky above them on a phone, beside them on a wide screen.
+    const layout = el("div", { class: "fm-layout" }, answer.box, this.form.element, answer.summary, rollBox, this.compare.element);
+    answer.keepClear(this.form.element);
+    answer.keepClear(this.compare.element);
+    this.sweep = new SweepView(this, this.address.sweep ?? null, this.address.twice.sweep);
+    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.addressLink.notice, layout, answer.details, answer.stepsDetails, this.sweep.element, answer.readings);
+    this.updateLink();
     for (const f of schema.fields) this.form.show(f.name, this.raw[f.name]);
     this.rolls?.fromAddress(this.address.seed, this.address.twice.seed);
     if (this.address.dice != null) this.ownDice?.fromAddress(this.address.dice, this.address.twice.dice);
@@ -81,54 +121,9 @@ export class CalculatorView {
     this.schedule(0);
   }
 
-  // ------------------------------------------------------------ building
-
-  build() {
-    const root = this.root;
-    const schema = this.schema;
-    root.classList.add("fm-calculator");
-    root.querySelector(".fm-placeholder")?.remove();
-    this.rolledSeed = null;
-    const intro = introNodes(root);
-    this.form = new FieldForm({
-      fields: schema.fields,
-      idPrefix: `fm-${this.n}`,
-      prefix: "",
-      mark: "input",
-      label: schema.title,
-      value: (name) => this.raw[name],
-      onChange: (name, value, typing) => this.changed(name, value, { keepWidget: typing }),
-      help: true,
-      grids: true,
-      onLeave: () => this.messages.flush(), // a message that waited while the player typed
-    });
-    this.maps = this.form.maps;
-    const rolls = schema.rolls_dice !== false; // a calculator with no dice has no Seed and Roll
-    this.answerView = new AnswerView({ n: this.n, title: schema.title, rolls, onMode: () => this.compare.redraw() });
-    const answer = this.answerView;
-    this.headline = answer.headline;
-
-    this.addressLink = new AddressLink(this);
-    this.addressLink.showNotice(this.address.ignored);
-    const { copyButton, link, status } = this.addressLink;
-    this.rolls = rolls ? new RollLog(this) : null;
-    this.ownDice = rolls ? new OwnDice(this) : null;
-    const actions = el("div", { class: "fm-actions" }, this.rolls?.seedBox, this.rolls?.button, this.ownDice?.button, copyButton, link, status, this.rolls?.seedError);
-    if (this.ownDice) this.ownDice.element.tabIndex = -1; // where a dice= link lands
-    const rollBox = el("div", { class: "fm-roll-box" }, actions, this.ownDice?.element, this.rolls?.log, this.rolls?.history.element);
-    this.compare = new CompareView(this, this.address.vsRaw, this.address.vsRepeated);
-    // The answer stays in view while the player scrolls through the inputs, option B's
-    // included: sticky above them on a phone, beside them on a wide screen.
-    const layout = el("div", { class: "fm-layout" }, answer.box, this.form.element, answer.summary, rollBox, this.compare.element);
-    answer.keepClear(this.form.element);
-    answer.keepClear(this.compare.element);
-    this.sweep = new SweepView(this, this.address.sweep ?? null, this.address.twice.sweep);
-    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.addressLink.notice, layout, answer.details, answer.stepsDetails, this.sweep.element, answer.readings);
-    this.updateLink();
-  }
-
   // ------------------------------------------------------------ state
 
+  /** @param {string} name @param {string} value @param {{keepWidget?: boolean}} [options] */
   changed(name, value, { keepWidget = false } = {}) {
     this.raw[name] = value;
     this.rolledSeed = null; // the roll shown was for other inputs: links no longer carry its seed
@@ -162,6 +157,7 @@ export class CalculatorView {
     this.addressLink.keep();
   }
 
+  /** @param {string} status */
   setStatus(status) {
     this.root.dataset.status = status;
   }
@@ -195,18 +191,22 @@ export class CalculatorView {
 
   // A request the engine could not answer: superseded (nothing to say), or it
   // ran past its time limit or stopped the worker (say so; the next change tries again).
+  /** @param {unknown} error what call() rejected with: an Error with its kind */
   requestFailed(error) {
-    if (error.kind === "superseded" || error.kind === "failed") return; // failed: engineChanged() says why
-    this.problem = error.message;
+    const failure = /** @type {Error & {kind?: string}} */ (error);
+    if (failure.kind === "superseded" || failure.kind === "failed") return; // failed: engineChanged() says why
+    this.problem = failure.message;
     this.setStatus("error");
     this.engineChanged();
   }
 
   // The build's answer for these raw inputs, if it computed one (own-dice.mjs asks too).
+  /** @param {Record<string, string>} raw */
   prerenderedFor(raw) {
     return builtAnswer(this.prerendered, this.schema.fields, raw, this.repeated);
   }
 
+  /** @param {number} delay ms */
   schedule(delay) {
     this.seq++; // an answer still on its way is for other inputs: never show it as ready
     clearTimeout(this.timer);
@@ -228,7 +228,10 @@ export class CalculatorView {
     if (!this.root.isConnected) return this.stopListening(); // the page has gone (instant navigation)
     const seq = ++this.seq;
     const t0 = performance.now();
-    let answer, generation;
+    /** @type {import("../../../types/answer.js").OddsAnswer | import("../../../types/calculator.js").EngineError} */
+    let answer;
+    /** @type {number} */
+    let generation;
     try {
       ({ answer, generation } = await this.engine.call({ op: "answer", id: this.id, inputs: this.inputs() }, { key: `odds ${this.n}` }));
     } catch (error) {
@@ -239,7 +242,7 @@ export class CalculatorView {
     this.problem = "";
     this.answeredGeneration = generation;
     this.engineChanged();
-    if (answer.error) {
+    if ("error" in answer) {
       this.root.dataset.valid = "false";
       if (this.rolls) this.rolls.button.disabled = true;
       this.markStale(true);
@@ -262,6 +265,7 @@ export class CalculatorView {
 
   // An answer the build computed (scripts/calculator_hooks.py), shown as a live one is:
   // it is the answer for the inputs shown, so the calculator is ready without its engine.
+  /** @param {import("../../../types/answer.js").OddsAnswer} doc */
   showPrerendered(doc) {
     this.seq += 1; // any answer still on its way is for other inputs
     this.messages.show({});
@@ -289,6 +293,7 @@ export class CalculatorView {
     }
   }
 
+  /** @param {import("../../../types/answer.js").OddsAnswer} answer */
   showAnswer(answer) {
     this.answerView.show(answer, this.compare.open);
     this.lastInputs = JSON.stringify(answer.inputs);
@@ -313,8 +318,9 @@ export class CalculatorView {
 
   // After a roll (roll-log.mjs): its seed in Copy link and the address bar,
   // while it is a roll of the inputs shown; what it gave, told to a screen reader and the map.
+  /** @param {import("../../../types/answer.js").RollAnswer} answer */
   rolled(answer) {
-    this.rolledSeed = this.rolls.log.dataset.stale === "true" ? null : answer.seed;
+    this.rolledSeed = /** @type {RollLog} a roll came from it */ (this.rolls).log.dataset.stale === "true" ? null : answer.seed;
     if (this.rolledSeed != null) this.keepAddress();
     else this.updateLink();
     this.answerView.live.textContent = answer.summary;
@@ -324,6 +330,7 @@ export class CalculatorView {
   // ------------------------------------------------------------ messages
 
   // Results for inputs that are not the ones shown stay on screen, dimmed and marked.
+  /** @param {boolean} stale */
   markStale(stale) {
     this.answerView.markStale(stale);
     if (stale) this.rolls?.markStale();

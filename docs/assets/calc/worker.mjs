@@ -74,7 +74,7 @@ self.onmessage = (/** @type {MessageEvent<RequestMessage>} */ event) => {
         answer = booted.call(JSON.stringify(request));
       } catch (error) {
         // call_json never raises on bad input; this is a bug in a procedure.
-        answer = JSON.stringify({ error: `the engine failed: ${String(error.message || error).trim().split("\n").pop()}`, fields: [], internal: true });
+        answer = JSON.stringify({ error: `the engine failed: ${String(/** @type {Error} or what else was thrown (||) */ (error).message || error).trim().split("\n").pop()}`, fields: [], internal: true });
       }
       post({ type: "answer", seq, answer, ms: performance.now() - t0 });
       if (!state.prefetched) setTimeout(() => prefetchNextStart(state, booted.snapshot), 0);

@@ -11,7 +11,7 @@
   var name = "fire-mission-engine 1 " + Math.random().toString(36).slice(2);
   var worker;
   try {
-    worker = new Worker(new URL(s.dataset.worker, location.href), { type: "module", name: name });
+    worker = new Worker(new URL(/** @type {string} */ (s.dataset.worker), location.href), { type: "module", name: name });
   } catch (e) {
     return;
   }
@@ -26,4 +26,4 @@
     early.error = e.message || "";
   };
   window.fireMissionEarlyWorker = early;
-})(document.currentScript);
+})(/** @type {HTMLScriptElement} this inline script, with its data-worker */ (document.currentScript));

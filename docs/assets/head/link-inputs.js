@@ -30,7 +30,7 @@
   }
   params.forEach(function (value, name) {
     /** @type {Element | null} */
-    var control = !seen[name] && /^[a-z_][a-z0-9_]*$/.test(name) && value.length <= 200 ? copy.querySelector('[name="' + name + '"]') : null;
+    var control = !seen[name] && /^[a-z_][a-z0-9_]*$/.test(name) && value.length <= 200 ? /** @type {Element} the copy, found above */ (copy).querySelector('[name="' + name + '"]') : null;
     seen[name] = true;
     if (!control || control.closest(".fm-compare-box, .fm-own-dice")) return void (ok = false);
     if (control instanceof HTMLSelectElement) {

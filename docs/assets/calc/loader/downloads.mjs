@@ -56,7 +56,7 @@ export async function inflating(state, file, body, size) {
       } catch (error) {
         // The fault is the engine's failure; the stream stops here, so that its
         // reader (Pyodide) has no error of its own to leave unhandled.
-        state.fault(said(error).startsWith(file) ? error : damaged(file, `it does not inflate: ${said(error)}`));
+        state.fault(said(error).startsWith(file) ? /** @type {Error} the inflater's own, naming the file */ (error) : damaged(file, `it does not inflate: ${said(error)}`));
         await new Promise(() => {});
       }
     },
@@ -74,7 +74,7 @@ export async function inflating(state, file, body, size) {
 export const realFetch = self.fetch.bind(self);
 
 /** A download of this worker's own (past the early map), counted if it is one of the engine's files. */
-export async function countedFetch(/** @type {LoaderState} */ state, /** @type {RequestInfo | URL} */ input, /** @type {RequestInit} */ init = undefined) {
+export async function countedFetch(/** @type {LoaderState} */ state, /** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init = undefined) {
   const method = (init && init.method) || (input instanceof Request ? input.method : "GET");
   const response = await realFetch(input, init);
   if (response.ok && response.body && method === "GET" && state.runtime) count(state, response.clone());
@@ -82,9 +82,9 @@ export async function countedFetch(/** @type {LoaderState} */ state, /** @type {
 }
 
 /** The response if it is ok; else an error that names the file and what the host answered. */
-export async function fetchOk(/** @type {URL} */ url, /** @type {RequestInit} */ options, fetcher = realFetch) {
+export async function fetchOk(/** @type {URL} */ url, /** @type {RequestInit | undefined} */ options, fetcher = realFetch) {
   const response = await fetcher(url, options);
-  if (!response.ok) throw new Error(missing(url.pathname.split("/assets/generated/").pop(), response.status));
+  if (!response.ok) throw new Error(missing(/** @type {string} a split has a last part */ (url.pathname.split("/assets/generated/").pop()), response.status));
   return response;
 }
 
@@ -97,14 +97,14 @@ export function steerPyodide(/** @type {LoaderState} */ state) {
   steerFetches(
     (href) => {
       if (state.early.has(href)) {
-        const started = state.early.get(href);
+        const started = /** @type {Promise<Response>} it has it */ (state.early.get(href));
         state.early.delete(href);
         return started;
       }
       if (href === GENERATED_HREF(WASM) && state.wasmFile === WASM) {
         return forPyodide(fetchOk(new URL(href), undefined).then(asWasm)); // asked again
       }
-      if (INFLATED.has(href)) return forPyodide(inflated(state, INFLATED.get(href))); // asked again
+      if (INFLATED.has(href)) return forPyodide(inflated(state, /** @type {Inflated} */ (INFLATED.get(href)))); // asked again
       return null;
     },
     (input, init) => countedFetch(state, input, init),
@@ -138,8 +138,8 @@ function forPyodide(download) {
 function inflated(/** @type {LoaderState} */ state, /** @type {Inflated} */ { file, type }, download = countedFetch(state, GENERATED_HREF(`${file}.xz`))) {
   return download.then(async (response) => {
     if (!response.ok) throw new Error(missing(`${file}.xz`, response.status));
-    const rt = await state.runtime;
-    const stream = await inflating(state, `${file}.xz`, response.body, rt.sizes && rt.sizes[`${file}.xz`]);
+    const rt = /** @type {Runtime} startEngine set state.runtime */ (await state.runtime);
+    const stream = await inflating(state, `${file}.xz`, /** @type {ReadableStream<Uint8Array>} an ok download's */ (response.body), rt.sizes && rt.sizes[`${file}.xz`]);
     const [forPyodide, pump] = stream.tee();
     drain(pump);
     return new Response(forPyodide, { headers: { "Content-Type": type } });
@@ -183,8 +183,8 @@ export async function fromCache(url, fetcher) {
 // compiled code too), else its .xz if the browser holds that, else as the
 // link's speed says (fastLink).
 async function chooseWasm(/** @type {LoaderState} */ state) {
-  const rt = await state.runtime;
-  const counted = (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit} */ init) => countedFetch(state, input, init);
+  const rt = /** @type {Runtime} startEngine set state.runtime */ (await state.runtime);
+  const counted = (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) => countedFetch(state, input, init);
   let response = await fromCache(GENERATED_HREF(WASM), counted);
   state.wasmFile = WASM;
   if (!response) {
@@ -211,18 +211,18 @@ export function startDownloads(/** @type {LoaderState} */ state) {
   state.linkProbe = probe(stdlibDownload);
   const wasm = chooseWasm(state)
     .then((response) =>
-      state.wasmFile === WASM ? asWasm(response) : inflated(state, INFLATED.get(GENERATED_HREF(WASM)), Promise.resolve(response)),
+      state.wasmFile === WASM ? asWasm(response) : inflated(state, /** @type {Inflated} */ (INFLATED.get(GENERATED_HREF(WASM))), Promise.resolve(response)),
     )
     .then((response) => compileEarly(state, response));
   // After the WebAssembly's inflater, if it has one: the decoder takes one file
   // at a time, and Pyodide compiles the WebAssembly as it is inflated.
-  const stdlib = wasm.catch(() => {}).then(() => inflated(state, INFLATED.get(GENERATED_HREF(STDLIB)), stdlibDownload));
+  const stdlib = wasm.catch(() => {}).then(() => inflated(state, /** @type {Inflated} */ (INFLATED.get(GENERATED_HREF(STDLIB))), stdlibDownload));
   for (const [file, download] of [[WASM, wasm], [STDLIB, stdlib]]) {
     const response = /** @type {Promise<Response>} */ (download);
     response.catch((error) => state.fault(error));
     state.early.set(GENERATED_HREF(/** @type {string} */ (file)), forPyodide(response));
   }
-  const lock = state.runtime.then((rt) => fetchLock(state, rt));
+  const lock = /** @type {Promise<Runtime>} startEngine set it */ (state.runtime).then((rt) => fetchLock(state, rt));
   lock.catch((error) => state.fault(error));
   state.lock = forPyodide(lock);
 }
@@ -260,7 +260,7 @@ function compileEarly(/** @type {LoaderState} */ state, /** @type {Response} */ 
     // An inflater's fault names itself; a policy that refuses WebAssembly is the host's, not the file's.
     if (state.firstFault) throw state.firstFault;
     if (/Refused/.test(said(error))) throw new Error(`${WASM} may not be compiled on this site (${said(error)})`);
-    throw damaged(state.wasmFile, `it is not WebAssembly: ${said(error)}`);
+    throw damaged(/** @type {string} chosen before it is compiled */ (state.wasmFile), `it is not WebAssembly: ${said(error)}`);
   });
   module.catch((error) => state.fault(error));
   state.compiling.set(response, module);

@@ -20,7 +20,7 @@ import { GENERATED } from "./files.mjs";
 // Network Information API, which workers have too), it is never fetched.
 const connection = self.navigator && self.navigator.connection;
 export const WANT_SNAPSHOT =
-  !(connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType))) &&
+  !(connection && (connection.saveData || /** @type {(string | undefined)[]} */ (["slow-2g", "2g", "3g"]).includes(connection.effectiveType))) &&
   typeof DecompressionStream === "function";
 export const snapshotURL = (/** @type {Runtime} */ rt) => new URL(`${rt.snapshot}?v=${rt.snapshot_sha256}`, GENERATED);
 
@@ -53,7 +53,7 @@ export function probe(download) {
       if (!response.ok || !response.body) return { rate: 0 };
       // Timed from the response's arrival, so the round trip does not count; a
       // file that is all in at once (a fast link) counts whole, at 1 ms at least.
-      const reader = response.clone().body.getReader();
+      const reader = /** @type {ReadableStream<Uint8Array>} a clone of a body, checked above */ (response.clone().body).getReader();
       const start = performance.now();
       let bytes = 0;
       for (;;) {
@@ -69,6 +69,6 @@ export function probe(download) {
 }
 
 export function fastLink(/** @type {LoaderState} */ state, /** @type {Runtime} */ rt) {
-  state.fast ??= state.linkProbe.then(({ rate }) => (1000 * rt.sizes[rt.snapshot]) / rate < SNAPSHOT_PAYS_MS);
+  state.fast ??= /** @type {Promise<{rate: number}>} startDownloads set it */ (state.linkProbe).then(({ rate }) => (1000 * rt.sizes[rt.snapshot]) / rate < SNAPSHOT_PAYS_MS);
   return state.fast;
 }

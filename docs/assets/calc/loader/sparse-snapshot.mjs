@@ -25,7 +25,7 @@ export async function snapshotBytes(/** @type {LoaderState} */ state, /** @type 
     let body;
     if (arriving) {
       const pieces = [];
-      const reader = response.body.getReader();
+      const reader = /** @type {ReadableStream<Uint8Array>} an ok response's */ (response.body).getReader();
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
@@ -102,13 +102,14 @@ export function sparseSnapshot() {
     write(bytes.subarray(start));
   }
 
+  // Called once begin() has made the table and the buffer.
   function write(/** @type {Uint8Array} */ piece) {
     let at = 0;
     while (at < piece.length) {
-      if (2 * stretch >= table.length) throw bad("it is longer than its stretches");
-      const length = table[2 * stretch + 1];
+      if (2 * stretch >= /** @type {Uint32Array} */ (table).length) throw bad("it is longer than its stretches");
+      const length = /** @type {Uint32Array} */ (table)[2 * stretch + 1];
       const take = Math.min(length - within, piece.length - at);
-      out.set(piece.subarray(at, at + take), table[2 * stretch] + within);
+      /** @type {Uint8Array} */ (out).set(piece.subarray(at, at + take), /** @type {Uint32Array} */ (table)[2 * stretch] + within);
       at += take;
       within += take;
       if (within === length) {
@@ -130,7 +131,7 @@ export function sparseSnapshot() {
       return memory;
     },
     end() {
-      if (!out || 2 * stretch < table.length) throw bad("it is cut short");
+      if (!out || 2 * stretch < /** @type {Uint32Array} made with out */ (table).length) throw bad("it is cut short");
       return out;
     },
   };

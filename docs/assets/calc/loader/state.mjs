@@ -51,6 +51,7 @@ export function newState(/** @type {(message: WorkerMessage) => void} */ post) {
     reject = r;
   });
   faulted.catch(() => {}); // startEngine reports it
+  /** @type {LoaderState} */
   const state = {
     post,
     started: performance.now(),
@@ -123,7 +124,7 @@ export function unexpect(/** @type {LoaderState} */ state, /** @type {string} */
 export function counter(/** @type {LoaderState} */ state, /** @type {string} */ name) {
   if (!state.expected.has(name) || state.counting.has(name)) return null;
   state.counting.add(name);
-  const size = state.expected.get(name);
+  const size = /** @type {number} expected: asked above */ (state.expected.get(name));
   let got = 0;
   return {
     add(/** @type {number} */ bytes) {
@@ -155,18 +156,18 @@ export async function count(/** @type {LoaderState} */ state, /** @type {Respons
   try {
     await state.runtime;
   } catch {
-    copy.body.cancel().catch(() => {});
+    /** @type {ReadableStream} a download's copy has a body */ (copy.body).cancel().catch(() => {});
     return;
   }
   const path = new URL(copy.url).pathname;
   const name = [...state.expected.keys()].find((file) => path.endsWith(`/assets/generated/${file}`));
   const tally = name ? counter(state, name) : null;
   if (!tally) {
-    copy.body.cancel().catch(() => {});
+    /** @type {ReadableStream} */ (copy.body).cancel().catch(() => {});
     return;
   }
   try {
-    const reader = copy.body.getReader();
+    const reader = /** @type {ReadableStream<Uint8Array>} */ (copy.body).getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
