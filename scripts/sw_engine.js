@@ -69,7 +69,11 @@ self.addEventListener("fetch", (event) => {
     (async () => {
       const cache = await caches.open(name);
       const hit = await cache.match(entry.key);
-      if (hit) return hit;
+      // A copy kept for another address of the same file (the worker's ?build=
+      // of an older build whose worker.mjs had the same bytes) is given as a
+      // new response: a kept response keeps the address it was fetched from,
+      // and a worker takes its location, so its page's build, from it.
+      if (hit) return hit.url === request.url ? hit : new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
       const response = await fetch(request);
       if (response.status === 200) event.waitUntil(cache.put(entry.key, response.clone()));
       return response;

@@ -32,7 +32,7 @@ import shutil
 import struct
 import zipfile
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 
@@ -216,8 +216,12 @@ def test_after_one_visit_every_calculator_answers_and_every_page_opens_offline(b
         tab.close()
 
 
-def change_wheel(site: Path) -> bytes:
-    """A new build's wheel: one more (unused) module, so other bytes and another hash."""
+def change_wheel(site: Path, build: str | None = None) -> bytes:
+    """A new build's wheel: one more (unused) module, so other bytes and another hash.
+
+    With ``build``, the new build also has another id, as a build of another
+    commit has: in the wheel's record, runtime.json and every page (its
+    <meta name="fire-mission-build"> and its worker's ?build=)."""
     runtime_path = site / "assets/generated/runtime.json"
     runtime = json.loads(runtime_path.read_text())
     wheel = site / "assets/generated" / runtime["wheel"]  # the wheel, xz-compressed, as the worker fetches it
@@ -226,12 +230,21 @@ def change_wheel(site: Path) -> bytes:
     rebuilt = io.BytesIO()
     with zipfile.ZipFile(rebuilt, "w", zipfile.ZIP_STORED) as new:
         for info, data in entries:
+            if build and info.filename == "rules_py/data/build.json":
+                data = json.dumps({**json.loads(data), "build": build}).encode()
             new.writestr(info, data)
         new.writestr("rules_py/_second_build.py", "# a rebuilt site\n")
     data = lzma.compress(rebuilt.getvalue(), format=lzma.FORMAT_XZ, check=lzma.CHECK_CRC32)
     wheel.write_bytes(data)
     runtime["sha256"] = hashlib.sha256(data).hexdigest()
     runtime["sizes"][runtime["wheel"]] = len(data)
+    if build:
+        old_build, runtime["build"] = runtime["build"], build
+        for page in site.rglob("*.html"):
+            text = page.read_text(encoding="utf-8")
+            for was, now in ((f'content="{old_build}"', f'content="{build}"'), (f"?build={quote(old_build, safe='')}", f"?build={build}")):
+                text = text.replace(was, now)
+            page.write_text(text, encoding="utf-8")
     runtime_path.write_text(json.dumps(runtime, indent=1) + "\n")
     return data
 
@@ -244,8 +257,10 @@ def test_a_rebuilt_site_with_a_changed_wheel_replaces_the_cached_engine(browser,
         try:
             visit_once(tab)
             old_caches = tab.page.evaluate("caches.keys()")
-            # The new build: another wheel, a page that says so, a new service worker.
-            new_wheel = change_wheel(copy)
+            # The new build, of another commit: another wheel and build id, a page
+            # that says so, a new service worker; the worker's own file is
+            # unchanged, so the new engine's copy of it is the old one's.
+            new_wheel = change_wheel(copy, build="f" * 40)
             index = copy / "index.html"
             index.write_text(index.read_text(encoding="utf-8").replace("</h1>", " (second build)</h1>", 1), encoding="utf-8")
             out = __import__("subprocess").run(["node", str(ROOT / "scripts/build_sw.mjs"), str(copy)], capture_output=True, text=True)
@@ -258,6 +273,14 @@ def test_a_rebuilt_site_with_a_changed_wheel_replaces_the_cached_engine(browser,
                 bar.query_selector("button").click()
             tab.calculator(FIRST)
             tab.page.wait_for_function("() => document.documentElement.dataset.offline === 'engine'", timeout=BOOT_TIMEOUT_MS)
+            # The new pages' engine answers: it knows its page's build (a worker
+            # answered from the old copy once took the old build's id from its
+            # address and refused the new engine as "the middle of an update").
+            tab.goto(f"calculators/{FIRST}/{query({'nation': 'usa'})}")
+            tab.calculator(FIRST)
+            tab.page.wait_for_function("() => ['ready', 'failed'].includes(window.fireMissionEngine.state)", timeout=BOOT_TIMEOUT_MS)
+            assert tab.page.evaluate("window.fireMissionEngine.state") == "ready", tab.page.text_content(".fm-engine")
+            assert tab.odds_cells(FIRST) == cli_odds(FIRST, {"nation": "usa"})
             tab.context.set_offline(True)
             caches = tab.page.evaluate("caches.keys()")
             engines = [n for n in caches if n.startswith("fire-mission-engine-")]
