@@ -38,7 +38,7 @@ const module = basename(benchPy, ".py");
 const benchDir = dirname(resolve(benchPy));
 pyodide.FS.mkdirTree(`${sitePackages}/scripts/bench`);
 pyodide.FS.writeFile(`${sitePackages}/scripts/__init__.py`, readFileSync(join(benchDir, "..", "__init__.py")));
-for (const name of ["__init__", "bench_icepool", module]) {
+for (const name of new Set(["__init__", "bench_icepool", module])) {
   pyodide.FS.writeFile(`${sitePackages}/scripts/bench/${name}.py`, readFileSync(join(benchDir, `${name}.py`)));
 }
 
