@@ -42,19 +42,19 @@ node_modules/pyodide/.installed: package.json package-lock.json
 # what the other writes), then the service worker (Workbox), which lists every
 # file of the built site.
 site: setup system-deps
-	$(PY) scripts/build_pages.py
-	$(PY) scripts/build_wheel.py
+	$(PY) -m scripts.build.build_pages
+	$(PY) -m scripts.build.build_wheel
 	@[ -n "$$SITE_URL" ] || echo "SITE_URL is not set: the site names no address, and instant navigation needs one (README: Publishing)"
 	$(PY) -m mkdocs build --strict --quiet
-	$(PY) scripts/build_sheets_pdf.py & pdfs=$$!; \
-	$(PY) scripts/render_calculators.py; rendered=$$?; \
+	$(PY) -m scripts.build.build_sheets_pdf & pdfs=$$!; \
+	$(PY) -m scripts.build.render_calculators; rendered=$$?; \
 	wait $$pdfs && [ $$rendered -eq 0 ]
-	node scripts/build_sw.mjs site
+	node scripts/build/build_sw.mjs site
 
-# Served by scripts/local_site.py rather than http.server: it lists the built
+# Served by scripts/support/local_site.py rather than http.server: it lists the built
 # pages in the sitemap it serves, so instant navigation works without SITE_URL.
 serve: site
-	$(PY) scripts/local_site.py --host $(HOST) --port $(PORT) site
+	$(PY) -m scripts.support.local_site --host $(HOST) --port $(PORT) site
 
 # Debian's Chromium prints the sheets' PDFs and runs the browser tests (Playwright
 # cannot download its own here); poppler-utils reads the PDFs in the tests;
@@ -72,14 +72,14 @@ system-deps:
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_DEPS) >/dev/null
 
 # The fast tier: lint, the typed answer's generated types up to date with its
-# schema (scripts/answer_types.py) and its Python builders type-checked against
+# schema (scripts/build/answer_types.py) and its Python builders type-checked against
 # them (mypy; tsc checks the page's side in check-js), then every test that
 # needs neither a built site nor a browser, and the page's own JavaScript (check-js). Its tests share nothing
 # but the source tree, so they run on every core (pytest-xdist): on this
 # project's 2-core machines that keeps make check within its minute.
 check: $(VENV)/.installed check-js
 	$(PY) -m ruff check --quiet
-	$(PY) scripts/answer_types.py --check
+	$(PY) -m scripts.build.answer_types --check
 	$(PY) -m mypy
 	$(PY) -m pytest -q -n auto -m "not site and not browser and not firefox and not webkit"
 
@@ -123,12 +123,12 @@ test:
 
 # Benchmarks, not timed tests: odds in CPython, then the calculators in Chromium.
 bench: site
-	$(PY) scripts/bench_odds.py
-	$(PY) scripts/bench_icepool.py
-	$(PY) scripts/bench_resolve.py
-	$(PY) scripts/bench_konrad_map.py
-	$(PY) scripts/bench_browser.py
-	$(PY) scripts/bench_map_editor.py
+	$(PY) -m scripts.bench.bench_odds
+	$(PY) -m scripts.bench.bench_icepool
+	$(PY) -m scripts.bench.bench_resolve
+	$(PY) -m scripts.bench.bench_konrad_map
+	$(PY) -m scripts.bench.bench_browser
+	$(PY) -m scripts.bench.bench_map_editor
 
 clean:
 	rm -rf site build docs/calculators docs/glossary docs/interpretations docs/assets/generated .pytest_cache

@@ -33,7 +33,7 @@ export default [
     rules: { "no-var": "off" },
   },
   {
-    files: ["scripts/sw_engine.js"],
+    files: ["scripts/build/sw_engine.js"],
     languageOptions: { sourceType: "script", globals: { ...globals.serviceworker } },
   },
   {
@@ -41,8 +41,8 @@ export default [
     languageOptions: { sourceType: "module", globals: { ...globals.node } },
   },
   {
-    // Functions the build, the benchmarks and the tests run in a page (scripts/page_functions.py).
-    files: ["scripts/page/*.mjs", "tests/page/*.mjs"],
+    // Functions the build, the benchmarks and the tests run in a page (scripts/support/page_functions.py).
+    files: ["scripts/*/page/*.mjs", "tests/page/*.mjs"],
     languageOptions: { globals: { ...globals.browser } },
   },
 ];

@@ -9,7 +9,7 @@ Discovery imports every procedure module and loads its tables. The browser's
 first answer needs one calculator, and there importing the others costs a
 tenth of a second or more (WebAssembly, on a phone several times that). So the
 site's wheel carries what discovery found, each id with its module
-(``data/calculator_modules.json``, written by scripts/build_wheel.py from
+(``data/calculator_modules.json``, written by scripts/build/build_wheel.py from
 :func:`modules`), and :func:`get` imports only the module it names until
 discovery has run. A source tree has no such file: the CLI and the tests
 discover. An index that does not hold the id asked for, or names a module

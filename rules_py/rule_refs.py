@@ -6,7 +6,7 @@ rule beside it. The reference is data, kept with the procedure that makes
 the roll (a :class:`rules_py.dice.Label`'s ``rule``):
 
 * :func:`of_table`: a rules table, at the anchor every rendered table has
-  (``table-<id>``, its caption; ``scripts/build_pages.py`` writes it from
+  (``table-<id>``, its caption; ``scripts/build/build_pages.py`` writes it from
   :func:`table_anchor`), on the calculator's own page unless another is named;
 * :func:`section`: a heading of a page, by its anchor.
 

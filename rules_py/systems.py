@@ -3,7 +3,7 @@
 ``slug`` is the URL folder of the system's pages (``combat-hq/``), ``package``
 the ``rules_py`` subpackage that holds its procedures and tables. ``credit``
 (author or publisher) and ``covers`` (what the site takes from it) make the
-Sources page's table (scripts/build_pages.py); ``source`` is the file of our
+Sources page's table (scripts/build/build_pages.py); ``source`` is the file of our
 excerpt in ``../shared/sources/``, which the tests compare the tables with.
 """
 

@@ -39,7 +39,7 @@ import warnings
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from page_functions import page_function
+from scripts.support.page_functions import page_function
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent

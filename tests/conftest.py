@@ -28,7 +28,7 @@ from urllib.parse import urlencode, urlsplit
 
 import pytest
 from browser_engines import ARRIVED, INSTANT
-from local_site import CHROMIUM, RequestLog, StaticServer, launch
+from scripts.support.local_site import CHROMIUM, RequestLog, StaticServer, launch
 from rules_py.__main__ import _text as cli_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,7 +98,7 @@ def generated() -> Path:
 
 # ---------------------------------------------------------------- the browser
 # A static server for site/ on a free port and one headless Chromium per
-# session (see scripts/local_site.py); tests open pages through `Tab`.
+# session (see scripts/support/local_site.py); tests open pages through `Tab`.
 
 # Waiting for the engine: a Pyodide boot takes 3–7 s here, more when the machine is busy.
 BOOT_TIMEOUT_MS = 90_000

@@ -1,5 +1,5 @@
 // The modules that pages preload (docs/assets/calc/form-modules.json, read by
-// scripts/calculator_hooks.py) against what view.mjs and calculator.mjs really import,
+// scripts/hooks/calculator_hooks.py) against what view.mjs and calculator.mjs really import,
 // module by module, as TypeScript's own parser reads the imports (no regex).
 // Run with `node --test tests/` (make check-js).
 

@@ -2,7 +2,7 @@
 // Pyodide's memory snapshot back, byte for byte, however the inflated bytes are cut
 // into pieces; a refusal for bytes that are not a sparse snapshot, one cut short, or
 // one whose stretches lie outside the memory. The sparse files are made here, by
-// sparseOf below, as scripts/build_wheel.py's sparse_snapshot lays them out.
+// sparseOf below, as scripts/build/build_wheel.py's sparse_snapshot lays them out.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 

@@ -1,6 +1,6 @@
 """The typed answer's types are generated from its one declaration, the schema.
 
-scripts/answer_types.py writes rules_py/answer/shapes.py (Python) and
+scripts/build/answer_types.py writes rules_py/answer/shapes.py (Python) and
 types/answer.d.ts (TypeScript) from rules_py/data/answer.schema.json; make
 check runs it with --check, mypy and tsc. Here: the files are what the schema
 gives, a schema keyword the generator does not read is refused (so nothing in
@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from answer_types import PYTHON, SCHEMA, TYPESCRIPT, generate
+from scripts.build.answer_types import PYTHON, SCHEMA, TYPESCRIPT, generate
 
 
 def test_the_generated_types_are_what_the_schema_gives():
     python, typescript = generate(json.loads(SCHEMA.read_text(encoding="utf-8")))
-    assert PYTHON.read_text(encoding="utf-8") == python, "run python scripts/answer_types.py"
-    assert TYPESCRIPT.read_text(encoding="utf-8") == typescript, "run python scripts/answer_types.py"
+    assert PYTHON.read_text(encoding="utf-8") == python, "run python -m scripts.build.answer_types"
+    assert TYPESCRIPT.read_text(encoding="utf-8") == typescript, "run python -m scripts.build.answer_types"
 
 
 def _schema(**node):

@@ -21,17 +21,15 @@ import json
 import lzma
 import random
 import struct
-import sys
 import zipfile
 from io import BytesIO
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, ROOT, open_tab
+from conftest import BOOT_TIMEOUT_MS, open_tab
 
-sys.path.insert(0, str(ROOT / "scripts"))
-from build_wheel import BUILD_FILE, stored_zip, xz
-from local_site import CHROMIUM, CHROMIUM_ARGS, StaticServer
+from scripts.build.build_wheel import BUILD_FILE, stored_zip, xz
+from scripts.support.local_site import CHROMIUM, CHROMIUM_ARGS, StaticServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 

@@ -247,7 +247,7 @@ def test_the_engine_in_the_page_gives_every_calculators_typed_answer(page_of):
     # Pages show the build's answers for defaults and examples without the engine
     # (test_browser_prerendered.py), so the engine itself is asked here, for every
     # calculator: its answer in the browser is rules_py.answer's, field for field.
-    # How fast is for scripts/bench_browser.py to measure, not for a test.
+    # How fast is for scripts/bench/bench_browser.py to measure, not for a test.
     tab = page_of(CALCS[0].id)
     for calc in CALCS:
         for inputs in (example_inputs(calc), {}):

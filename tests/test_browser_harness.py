@@ -1,4 +1,4 @@
-"""The tests' Chromium as scripts/local_site.py launches it.
+"""The tests' Chromium as scripts/support/local_site.py launches it.
 
 Chromium keeps only the last ``--disable-features`` on its command line, so
 CHROMIUM_ARGS repeats Playwright's own list before its own: if Playwright's
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from local_site import NO_OMNIBOX_POPUP
+from scripts.support.local_site import NO_OMNIBOX_POPUP
 
 pytestmark = pytest.mark.browser
 

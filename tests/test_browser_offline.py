@@ -1,9 +1,9 @@
 """Offline after one visit, installable, and honest about its progress.
 
-* The web app manifest (scripts/offline_hooks.py) is valid: name, standalone
+* The web app manifest (scripts/hooks/offline_hooks.py) is valid: name, standalone
   display, the palette's theme colour, PNG icons of the sizes it declares;
   every page links it.
-* The service worker (scripts/build_sw.mjs, Workbox) precaches every page and
+* The service worker (scripts/build/build_sw.mjs, Workbox) precaches every page and
   the search index, keeps the sheets' PDFs and the images apart (optional:
   one missing leaves the rest, tests/test_browser_offline_faults.py), and
   precaches nothing of the engine.
@@ -38,7 +38,7 @@ import pytest
 
 import rules_py
 from conftest import BOOT_TIMEOUT_MS, ROOT, cli_odds, open_tab, query
-from local_site import PYODIDE_PATHS, StaticServer
+from scripts.support.local_site import PYODIDE_PATHS, StaticServer
 from rules_py.systems import SYSTEMS
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
@@ -57,7 +57,7 @@ def precached(site: Path) -> set[str]:
 
 
 def own_lists(site: Path) -> tuple[dict, dict]:
-    """The engine's files and the optional ones, as sw-engine-<id>.js lists them for scripts/sw_engine.js."""
+    """The engine's files and the optional ones, as sw-engine-<id>.js lists them for scripts/build/sw_engine.js."""
     (script,) = site.glob("sw-engine-*.js")
     engine, extras = re.match(r"self\.FM_ENGINE = (\{.*?\});\nself\.FM_EXTRAS = (\{.*?\});\n", script.read_text()).groups()
     return json.loads(engine), json.loads(extras)
@@ -263,7 +263,7 @@ def test_a_rebuilt_site_with_a_changed_wheel_replaces_the_cached_engine(browser,
             new_wheel = change_wheel(copy, build="f" * 40)
             index = copy / "index.html"
             index.write_text(index.read_text(encoding="utf-8").replace("</h1>", " (second build)</h1>", 1), encoding="utf-8")
-            out = __import__("subprocess").run(["node", str(ROOT / "scripts/build_sw.mjs"), str(copy)], capture_output=True, text=True)
+            out = __import__("subprocess").run(["node", str(ROOT / "scripts/build/build_sw.mjs"), str(copy)], capture_output=True, text=True)
             assert out.returncode == 0, out.stderr
             tab.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
             # The page says a new version is ready; the player takes it.

@@ -26,7 +26,7 @@ import subprocess
 import pytest
 
 from conftest import BOOT_TIMEOUT_MS, ROOT, Tab, cli_odds, open_tab, query, record_errors
-from local_site import CHROMIUM, CHROMIUM_ARGS, RequestLog, StaticServer
+from scripts.support.local_site import CHROMIUM, CHROMIUM_ARGS, RequestLog, StaticServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 
@@ -174,7 +174,7 @@ def test_a_first_visit_closed_at_its_first_answer_then_offline_leaves_a_site_tha
 def rebuild(copy, page, original: str, mark: str) -> None:
     """A new build of the site in ``copy``: ``page`` (``original`` before) has its title say ``mark``, and the service worker lists it."""
     page.write_text(re.sub(r"</h1>", f" ({mark})</h1>", original, count=1), encoding="utf-8")
-    out = subprocess.run(["node", str(ROOT / "scripts/build_sw.mjs"), str(copy)], capture_output=True, text=True)
+    out = subprocess.run(["node", str(ROOT / "scripts/build/build_sw.mjs"), str(copy)], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
 
 

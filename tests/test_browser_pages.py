@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 
 import rules_py
-from local_site import StaticServer
+from scripts.support.local_site import StaticServer
 from conftest import BOOT_TIMEOUT_MS, cli_odds, open_tab, record_errors
 
 pytestmark = pytest.mark.browser

@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 
 from conftest import BOOT_TIMEOUT_MS, cli_odds, open_tab
 import pytest
-from local_site import StaticServer
+from scripts.support.local_site import StaticServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 

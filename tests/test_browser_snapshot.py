@@ -1,8 +1,8 @@
 """The engine starts from the build's memory snapshot of Pyodide, and without it.
 
-scripts/build_wheel.py takes a snapshot of the vendored Pyodide, booted with
+scripts/build/build_wheel.py takes a snapshot of the vendored Pyodide, booted with
 the standard library modules that the worker's start-up imports
-(scripts/pyodide_snapshot.mjs). A first visit boots Python the ordinary way
+(scripts/build/pyodide_snapshot.mjs). A first visit boots Python the ordinary way
 (the 6 MB snapshot costs a phone more to download than it saves) and fetches
 the snapshot after its first answer; from the next visit on the worker
 restores it from the browser's cache instead of booting Python. These check, in Chromium, that the calculators answer the CLI's odds
@@ -22,8 +22,8 @@ import pytest
 
 import rules_py
 from conftest import BOOT_TIMEOUT_MS, ROOT, cli, cli_odds, open_tab, query
-from build_wheel import expand_snapshot
-from local_site import HostServer, Link, StaticServer
+from scripts.build.build_wheel import expand_snapshot
+from scripts.support.local_site import HostServer, Link, StaticServer
 
 pytestmark = pytest.mark.browser
 

@@ -1,4 +1,4 @@
-"""The calculators in the built HTML (scripts/render_calculators.py): a page
+"""The calculators in the built HTML (scripts/build/render_calculators.py): a page
 shows its default answer with its first paint, before any script and without
 one; the live calculator takes over from that copy, keeping what the player
 typed there; a page whose address has a query never shows the copy's answer.
@@ -178,7 +178,7 @@ def test_a_calculator_s_own_page_is_not_painted_before_its_answer(site):
 
 @pytest.mark.site
 def test_pages_with_a_calculator_preload_the_form_code_and_only_they(site):
-    from calculator_hooks import form_modules
+    from scripts.hooks.calculator_hooks import form_modules
 
     assert {"view.mjs", "results.mjs", "compare.mjs"} <= set(form_modules())
     for path, preloads in [(f"calculators/{CALC}/index.html", True), ("combat-hq/comms/index.html", True), ("index.html", False)]:

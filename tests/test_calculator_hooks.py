@@ -1,4 +1,4 @@
-"""The build's hooks for pages with a calculator (scripts/calculator_hooks.py) and the policy (scripts/csp_hooks.py).
+"""The build's hooks for pages with a calculator (scripts/hooks/calculator_hooks.py) and the policy (scripts/hooks/csp_hooks.py).
 
 Fed small pages as mkdocs hands them over; no build, no browser.
 """
@@ -10,8 +10,8 @@ import hashlib
 import re
 from types import SimpleNamespace
 
-import calculator_hooks as hooks
-import csp_hooks
+from scripts.hooks import calculator_hooks as hooks
+from scripts.hooks import csp_hooks
 
 CALC = "chq-comms-check"
 ROOT = f'<div class="calculator" data-calculator="{CALC}">'

@@ -7,7 +7,7 @@ added to ``SYSTEMS``, and every ``python -m rules_py`` line of the guide is run
 on that copy: each exits 0, and a command whose block is followed by a
 ```` ```json ```` block prints exactly that. The toy calculator's odds are
 checked against fractions worked out here by hand, and the build's Markdown for
-its table and its embed (scripts/build_pages.py) is made from the copy.
+its table and its embed (scripts/build/build_pages.py) is made from the copy.
 """
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def copy(tmp_path_factory) -> Path:
 
 
 def run(copy: Path, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(copy), str(ROOT / "scripts")])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(copy), str(ROOT)])}
     return subprocess.run([sys.executable, *args], cwd=copy, env=env, capture_output=True, text=True, timeout=120)
 
 
@@ -117,7 +117,7 @@ def test_the_toy_calculator_answers_as_worked_out_by_hand(copy):
 
 def test_the_build_makes_the_toy_table_and_embed(copy):
     code = (
-        "from build_pages import embed_markdown, table_markdown\n"
+        "from scripts.build.build_pages import embed_markdown, table_markdown\n"
         "from rules_py import get\n"
         "from rules_py.tables import load\n"
         "print(table_markdown(load('skirmish', 'morale')))\n"
@@ -133,9 +133,9 @@ def test_the_build_makes_the_toy_table_and_embed(copy):
 
 
 def test_the_toy_sheet_grid_is_worked_out_by_the_build(copy):
-    grid = next(body for _, title, body in blocks() if title == "scripts/sheet_odds.py")
+    grid = next(body for _, title, body in blocks() if title == "scripts/build/sheet_odds.py")
     code = (
-        "import sheet_odds\n"
+        "from scripts.build import sheet_odds\n"
         f"added = eval({'{' + grid + '}'!r}, vars(sheet_odds))\n"
         "print(sheet_odds.grid_html(added['skirmish'][0]))\n"
     )

@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from conftest import ROOT, open_tab
-from csp_hooks import script_hashes
+from scripts.hooks.csp_hooks import script_hashes
 
 ADDRESS = "https://fire-mission.example/rules/"
 LOOPBACK = re.compile(r"127\.0\.0\.1|localhost|\[::1\]|0\.0\.0\.0", re.I)
@@ -65,7 +65,7 @@ def addressed_site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("addressed") / "site"
     env = {**os.environ, "SITE_URL": ADDRESS, "NO_MKDOCS_2_WARNING": "1"}
     subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet", "-d", str(out)], cwd=ROOT, env=env, check=True, timeout=600)
-    subprocess.run([sys.executable, "scripts/build_sheets_pdf.py", str(out), "combat-hq"], cwd=ROOT, env=env, check=True, timeout=600, capture_output=True)
+    subprocess.run([sys.executable, "-m", "scripts.build.build_sheets_pdf", str(out), "combat-hq"], cwd=ROOT, env=env, check=True, timeout=600, capture_output=True)
     return out
 
 
@@ -173,7 +173,7 @@ def test_an_injected_inline_script_is_refused_and_the_themes_own_run(browser, se
 @pytest.mark.site
 def test_local_servers_sitemap_lists_the_pages_under_their_own_address(site, addressed_site):
     # make serve and the tests' server: instant navigation follows only links the sitemap lists.
-    from local_site import sitemap
+    from scripts.support.local_site import sitemap
 
     base = "http://127.0.0.1:1234/"
     built = re.findall(r"<loc>([^<]+)</loc>", (addressed_site / "sitemap.xml").read_text(encoding="utf-8"))

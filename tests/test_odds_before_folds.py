@@ -2,7 +2,7 @@
 chains (the Plastic Ostfront artillery shoot) print the odds the replay
 printed, to the byte: every outcome of each case recorded before the change
 (tests/odds_before_folds.json.gz). Fire for effect and the comms check were
-recorded by scripts/engine_snapshot.py from the defaults, every example and
+recorded by scripts/support/engine_snapshot.py from the defaults, every example and
 hypothesis-drawn inputs, fire for effect also over a grid of its extreme
 inputs under every reading. The shoot was recorded by :func:`shoot_case`
 below, at the commit before ``dice.chain`` (re-recorded there when the roll

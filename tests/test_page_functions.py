@@ -1,5 +1,5 @@
-"""The functions run in a page live in .mjs files (scripts/page_functions.py): each
-file of scripts/page/ and tests/page/ gives its one function, and a file that
+"""The functions run in a page live in .mjs files (scripts/support/page_functions.py): each
+file of scripts/*/page/ and tests/page/ gives its one function, and a file that
 holds anything else before it, which would not be sent to the page, is refused."""
 
 from __future__ import annotations
@@ -8,14 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from page_functions import page_function
+from scripts.support.page_functions import page_function
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = sorted([*(ROOT / "scripts" / "page").glob("*.mjs"), *(ROOT / "tests" / "page").glob("*.mjs")])
+FILES = sorted([*(ROOT / "scripts").glob("*/page/*.mjs"), *(ROOT / "tests" / "page").glob("*.mjs")])
 
 
 def test_there_are_page_functions():
-    assert ROOT / "scripts" / "page" / "calculator_copies.mjs" in FILES
+    assert ROOT / "scripts" / "build" / "page" / "calculator_copies.mjs" in FILES
+    assert ROOT / "scripts" / "bench" / "page" / "bench_round_trips.mjs" in FILES
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)

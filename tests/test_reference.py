@@ -106,7 +106,7 @@ def test_a_note_that_copies_or_misnames_its_default_is_refused(change, message):
 
 
 def test_rendered_notes_carry_no_placeholder():
-    from build_pages import interpretation_markdown, interpretations_page
+    from scripts.build.build_pages import interpretation_markdown, interpretations_page
 
     for note in interpretations():
         assert DEFAULT not in interpretation_markdown(note, note.page)
@@ -204,7 +204,7 @@ def test_sources_page_says_what_the_notes_do():
 
 
 def test_rendered_note_without_an_input_gives_its_reason():
-    from build_pages import interpretation_markdown, interpretations_page
+    from scripts.build.build_pages import interpretation_markdown, interpretations_page
 
     note = next(n for n in interpretations() if n.id == "konrad-retreat-onward")
     assert f"**Why no input.** {note.no_input}" in interpretation_markdown(note, note.page)

@@ -4,7 +4,7 @@ A returning player keeps the engine across builds that do not change it (the
 6 MB snapshot, Pyodide's files): only if a build makes the same bytes from the
 same sources (README, Publishing). The site's engine files were built by
 ``make site``; this builds the wheel and the memory snapshot a second time,
-from a copy of the sources in another folder (scripts/pyodide_snapshot.mjs
+from a copy of the sources in another folder (scripts/build/pyodide_snapshot.mjs
 and the vendored Pyodide reached by another path), with empty caches, in
 another time zone and locale, and compares them with the site's, naming each
 file that differs (and, for the snapshot, how many of its bytes do). Pyodide's
@@ -19,14 +19,12 @@ import gzip
 import json
 import lzma
 import shutil
-import sys
 
 import pytest
 
 from conftest import ROOT
 
-sys.path.insert(0, str(ROOT / "scripts"))
-import build_wheel
+from scripts.build import build_wheel
 
 pytestmark = pytest.mark.site
 
@@ -48,9 +46,9 @@ def rebuilt(tmp_path_factory, generated):
             shutil.copytree(source, here / name, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"), copy_function=shutil.copyfile)
         else:
             shutil.copyfile(source, here / name)
-    (here / "scripts").mkdir()
+    (here / "scripts" / "build").mkdir(parents=True)
     for name in ("pyodide_snapshot.mjs", "pyodide_bytecode.mjs"):
-        shutil.copyfile(ROOT / "scripts" / name, here / "scripts" / name)
+        shutil.copyfile(ROOT / "scripts" / "build" / name, here / "scripts" / "build" / name)
     (here / "pyodide").symlink_to(build_wheel.PYODIDE_SRC)
     patch = pytest.MonkeyPatch()
     try:

@@ -16,9 +16,9 @@ from conftest import ROOT
 import rules_py
 from rules_py.systems import SYSTEMS
 from rules_py.tables import all_tables
-from build_pages import _cell
+from scripts.build.build_pages import _cell
 from rules_py.formats import whole_percent as percent
-from sheet_odds import GRIDS, pivot
+from scripts.build.sheet_odds import GRIDS, pivot
 
 SHEETS = [s for s in SYSTEMS if (ROOT / "docs" / "sheets" / f"{s.slug}.md").exists()]
 IDS = [s.slug for s in SHEETS]
@@ -244,8 +244,8 @@ def test_print_hides_navigation_header_and_footer(site, print_page, path):
 
 # ------------------------------------------------- every column reaches paper
 
-from build_pages import pages_text, sheet_meta, sheet_pages, site_url  # noqa: E402
-from build_sheets_pdf import WebPageOnPaper, pdf_name, pdf_text, print_pdf  # noqa: E402
+from scripts.build.build_pages import pages_text, sheet_meta, sheet_pages, site_url  # noqa: E402
+from scripts.build.build_sheets_pdf import WebPageOnPaper, pdf_name, pdf_text, print_pdf  # noqa: E402
 from printed import captioned_tables, captions_apart, lost_columns, pdf_text as raw_text, type_sizes, type_summary  # noqa: E402
 
 # Rules pages with captioned tables (the sheets aside), as built.
@@ -455,7 +455,7 @@ def test_pages_text():
 def test_page_counts_are_stated_before_anything_is_printed(tmp_path, monkeypatch):
     # Issue 27: the print no longer feeds the pages (it rebuilt them when a count changed); the
     # counts are the sheets' own front matter, read by the page build, and a sheet without them stops it.
-    import build_pages
+    from scripts.build import build_pages
 
     assert sheet_pages("konrad") == {"pages": 1, "large_print_pages": 2}
     (tmp_path / "docs" / "sheets").mkdir(parents=True)
@@ -463,7 +463,7 @@ def test_page_counts_are_stated_before_anything_is_printed(tmp_path, monkeypatch
     monkeypatch.setattr(build_pages, "ROOT", tmp_path)
     with pytest.raises(SystemExit, match="must state large_print_pages"):
         sheet_pages("konrad")
-    source = (ROOT / "scripts" / "build_sheets_pdf.py").read_text(encoding="utf-8")
+    source = (ROOT / "scripts" / "build" / "build_sheets_pdf.py").read_text(encoding="utf-8")
     assert "mkdocs" not in source.split('"""', 2)[2] and "build_pages.py" not in source.split('"""', 2)[2]
 
 
@@ -516,7 +516,7 @@ def test_sheet_prints_title_system_publisher_and_rules_date(site, system, large)
 
 
 def test_site_address_only_when_not_loopback(tmp_path, monkeypatch):
-    import build_pages
+    from scripts.build import build_pages
 
     config = tmp_path / "mkdocs.yml"
     monkeypatch.setattr(build_pages, "ROOT", tmp_path)
@@ -573,7 +573,7 @@ def test_sheets_prose_types_no_modifier():
     for path in sorted((ROOT / "docs" / "sheets").glob("*.md")):
         text = path.read_text(encoding="utf-8").replace('--8<-- "', "")  # snippet includes
         assert not re.search(r"[\u2212+-]\d", text), path.name
-    script = (ROOT / "scripts" / "sheet_odds.py").read_text(encoding="utf-8")
+    script = (ROOT / "scripts" / "build" / "sheet_odds.py").read_text(encoding="utf-8")
     assert not re.search(r"\u2212\d|\\u2212\d", script)
 
 

@@ -16,7 +16,7 @@ import pytest
 from conftest import ROOT, SHARED
 from rules_py.systems import SYSTEMS
 from rules_py.tables import all_tables
-from build_pages import _cell, embed_anchor, table_anchor
+from scripts.build.build_pages import _cell, embed_anchor, table_anchor
 
 
 class TableAfterCaption(HTMLParser):
@@ -115,7 +115,7 @@ def test_no_prose_copied_from_the_sources():
 
 @pytest.mark.site
 def test_sources_page_credits_every_system_from_the_data(site):
-    # docs/sources.md includes the table that scripts/build_pages.py makes from rules_py/systems.py.
+    # docs/sources.md includes the table that scripts/build/build_pages.py makes from rules_py/systems.py.
     parser = TableAfterCaption("sources")
     parser.feed((site / "sources" / "index.html").read_text(encoding="utf-8"))
     got = [[html.unescape(cell) for cell in row] for row in parser.rows]

@@ -176,7 +176,7 @@ def test_sources_page_owns_its_starting_values():
 def test_the_combat_hq_sheet_names_its_reaction_target_as_ours():
     # 1: the printed forced-back grid rests on the Reaction Dice's target, a figure of ours; the sheet says so,
     # with the figure the calculator starts at (not a second copy of it).
-    from sheet_odds import GRIDS
+    from scripts.build.sheet_odds import GRIDS
 
     (grid,) = [g for g in GRIDS["combat-hq"] if g.calculator == "chq-fire-for-effect"]
     target = next(f.default for f in get("chq-fire-for-effect").fields if f.name == "reaction_target")
@@ -187,7 +187,7 @@ def test_table_7_states_the_calculators_reading_of_6dice():
     # 2: the table said "throw 6 dice plus barrage points", for multi-storey structures only, while the
     # calculator throws its dice_thrown default (1D6) against every score. The note now takes the
     # calculator's default: one reading, printed and computed alike.
-    from build_pages import table_markdown
+    from scripts.build.build_pages import table_markdown
     from rules_py.tables import load
 
     dice = next(f.default for f in get("po-cover-collapse").fields if f.name == "dice_thrown")
@@ -201,7 +201,7 @@ def test_table_notes_name_only_inputs_that_exist():
     # 2: a note's {calculator.input} is filled from the input itself; a name that is not an input fails the build.
     from dataclasses import replace
 
-    from build_pages import table_note
+    from scripts.build.build_pages import table_note
     from rules_py.tables import load
 
     cover = load("plastic_ostfront", "cover")
@@ -299,7 +299,7 @@ def test_glossary_definitions_say_no_more_than_the_excerpts(term, before, after)
 
 def test_deviation_distance_reads_as_a_count_of_dice():
     # 10: "D6 rolled | 1, Inches added | 3" reads as "on a 1, add 3"; the headings now say how many dice.
-    from build_pages import table_markdown
+    from scripts.build.build_pages import table_markdown
     from rules_py.tables import load
 
     text = table_markdown(load("combat_hq", "deviation_distance"))

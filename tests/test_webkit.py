@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 import engine_checks as checks
-from local_site import StaticServer
+from scripts.support.local_site import StaticServer
 
 pytestmark = pytest.mark.webkit
 

@@ -1,6 +1,6 @@
 """The rules wheel the browser unpacks, and the runtime.json that names it.
 
-scripts/build_wheel.py makes a pure-Python wheel with ``pip wheel`` and adds
+scripts/build/build_wheel.py makes a pure-Python wheel with ``pip wheel`` and adds
 bytecode compiled by Pyodide's own Python (see the README for why not
 ``pyodide build``). These check that it is what Pyodide expects: its file name
 and tags say pure Python, every module has an unchecked-hash .pyc in RECORD,

@@ -1,11 +1,11 @@
 // Fire Mission offline: registers the site's service worker (sw.js at the
-// site's root, built by scripts/build_sw.mjs with Workbox), has it keep the
+// site's root, built by scripts/build/build_sw.mjs with Workbox), has it keep the
 // calculators' engine once a calculator has used it, and tells the player when
 // a new version of the site is ready.
 //
 // Page contract (for tests and tools): <html data-offline="pages"> once the
 // service worker has every page and the search index, and the sheets' PDFs
-// and images the host has (one missing is left out, scripts/sw_engine.js);
+// and images the host has (one missing is left out, scripts/build/sw_engine.js);
 // data-offline="engine" once it has the engine too (every calculator then
 // answers with the network cut); data-offline="update" while a new version
 // waits for the player's reload; data-offline="failed" when no offline copy
@@ -62,7 +62,7 @@ function whenEngineIdle() {
 // it has fetched all it will (the snapshot for the next visit included). On a
 // first visit they come from the browser's HTTP cache. A tab closed before
 // either still leaves the engine: the service worker keeps what the browser
-// holds when it installs (scripts/sw_engine.js).
+// holds when it installs (scripts/build/sw_engine.js).
 /** @type {string | null} */
 let engineAsked = null; // what was asked for: "ready", then "prefetched"
 let listening = false;
@@ -106,7 +106,7 @@ function noOfflineCopy(reason) {
   document.body.append(bar);
 }
 
-// An installing service worker that said it runs (scripts/sw_engine.js) and
+// An installing service worker that said it runs (scripts/build/sw_engine.js) and
 // then goes redundant failed its install: its precache could not be made. One
 // that never said so was not run: the browser keeps no service workers here
 // (a setting, a private window), which is not the site's fault to report.

@@ -10,7 +10,7 @@
 // term as the page or a table scrolls. On paper it prints in place, as a block
 // after the term (the stylesheet's print rules).
 //
-// The terms are the links scripts/term_links.py makes (a.glossary-term, the
+// The terms are the links scripts/hooks/term_links.py makes (a.glossary-term, the
 // definition in their title). One listener on the document serves every page
 // that instant navigation shows; document$ closes an open definition when the
 // page changes. No rule, no inline script (the site's CSP allows none).

@@ -1,5 +1,5 @@
 """The typed answer's types, generated from rules_py/data/answer.schema.json by
-scripts/answer_types.py: do not edit (make check fails when they differ from
+scripts/build/answer_types.py: do not edit (make check fails when they differ from
 what the schema gives). The answer's builders return them; mypy checks it.
 Imported for type checking only, so that the engine's start pays nothing for them.
 """

@@ -39,7 +39,7 @@ from ..grid import GridError, parse_grid
 # for the campaign map (the 40x40 of the source is one sector's own battle map):
 # this is a practical bound of ours, large enough for any campaign, small enough
 # that a map's text stays a usable link and both calculators answer in well under
-# 100 ms (scripts/bench_konrad_map.py).
+# 100 ms (scripts/bench/bench_konrad_map.py).
 MAX_SIDE = 100
 
 FRIENDLY, ENEMY, DEPOT = "F", "E", "*"

@@ -4,7 +4,7 @@
 // Generic: nothing here knows a rule. Every element
 //   <div class="calculator" data-calculator="<id>"></div>
 // becomes a form for that calculator's fields (assets/generated/calculators.json,
-// written by scripts/build_pages.py). Every answer shown is the engine's: one
+// written by scripts/build/build_pages.py). Every answer shown is the engine's: one
 // computed now by the worker, or one the build computed with the same engine
 // and embedded in the page (view.mjs shows those before the engine has started).
 //
@@ -22,7 +22,7 @@
 //     the In play page [data-in-play], each kept mission [data-mission]
 //   in a link beside the inputs: vs.<name>, seed, dice, sweep
 // The build writes each calculator at its defaults into its page
-// (scripts/render_calculators.py: <div class="fm-static"> in the root, which
+// (scripts/build/render_calculators.py: <div class="fm-static"> in the root, which
 // carries none of these attributes and no data-status): the view replaces it,
 // taking over what the player typed there (static-copy.mjs, readStatic). That copy
 // never shows a number for inputs it does not answer (see "the build's copy").
@@ -44,7 +44,7 @@ const ASSETS = new URL("../", import.meta.url);
 const engine = new Engine();
 
 // The build embeds each calculator's answers for its defaults and examples
-// (scripts/calculator_hooks.py), so a page shows them without the engine. The
+// (scripts/hooks/calculator_hooks.py), so a page shows them without the engine. The
 // engine starts when a calculator needs it (a request: calls start it), when
 // the player uses one (view.mjs), or, on a calculator's own page, once the
 // page is idle: a reader of a rules page downloads none of it.
@@ -61,7 +61,7 @@ function startWhenIdle() {
 }
 
 // Whether this is a calculator's own page (calculators/<id>/, that calculator
-// alone): the build decides (scripts/calculator_hooks.py, own_calculator_page)
+// alone): the build decides (scripts/hooks/calculator_hooks.py, own_calculator_page)
 // and says so on the calculator's embedded answers; the page reads it here
 // alone, and tells the view (CalculatorView's `standalone`).
 function ownCalculatorPage() {
@@ -168,7 +168,7 @@ if (document.querySelector(".calculator[data-calculator]")) {
 }
 
 // A page's calculators come with the build's copy of each at its defaults
-// (scripts/render_calculators.py), which the stylesheet hides while <html> is
+// (scripts/build/render_calculators.py), which the stylesheet hides while <html> is
 // marked fm-query: the address has a query, which may ask for other inputs.
 // The head's script marks a page loaded in full (docs/assets/head/flags.js);
 // instant navigation keeps <html>, so the mark follows the address here, as

@@ -7,7 +7,7 @@
 // Chart.js 4.5.1's chart.umd.min.js 209 kB (70 kB gzipped), both drawing on
 // a <canvas>, which has no text for a screen reader, cannot be in the
 // build's HTML and prints as a bitmap. An SVG here is in the build's copy of
-// the page (scripts/render_calculators.py copies the DOM), so it shows with
+// the page (scripts/build/render_calculators.py copies the DOM), so it shows with
 // the first paint and with no script; it
 // takes the theme's colours from mkdocs-material's CSS variables, light and
 // dark; it prints as vectors; and its values are in a table beside it.

@@ -5,7 +5,7 @@
 //
 // Everything is fetched from this site: Pyodide's run-time files, the memory
 // snapshot Python starts from and the rules wheel, all under assets/generated/
-// (see scripts/build_wheel.py). No micropip. The modules of loader/, each one
+// (see scripts/build/build_wheel.py). No micropip. The modules of loader/, each one
 // concern:
 //   files.mjs             the engine's files, and what is said of one that fails
 //   state.mjs             all that the loader changes as it goes (LoaderState), and the progress shown
@@ -108,7 +108,7 @@ async function startPython(/** @type {LoaderState} */ state) {
  * stream this worker made, whose compiled code the browser cannot keep; the
  * file as it is, from the cache, is compiled as it is read, and from the
  * start after next with the code the browser kept of it. Measured with
- * scripts/bench_browser.py on Fast 4G (2 runs each), a repeat visit took
+ * scripts/bench/bench_browser.py on Fast 4G (2 runs each), a repeat visit took
  * 1,572 ms from the .xz and 1,174 ms with this (the third visit 1,556 and
  * 942 ms), for 3.4 MiB more once, after the first visit's answer.
  * @param {LoaderState} state
@@ -214,7 +214,7 @@ async function boot(/** @type {LoaderState} */ state, /** @type {Promise<ArrayBu
   phases.pyodide = performance.now() - state.started;
   setPhase(state, "rules");
   // From the snapshot, Python's global random state is the one the build drew from a fixed stream
-  // (scripts/pyodide_snapshot.mjs): nothing here draws from it (rolls have their own
+  // (scripts/build/pyodide_snapshot.mjs): nothing here draws from it (rolls have their own
   // random.Random(seed)), but it is reseeded from this browser's entropy all the same.
   if (snapshot) pyodide.runPython("import random\nrandom.seed()");
   const sitePackages = pyodide.runPython("import sys\nnext(p for p in sys.path if p.endswith('site-packages'))");

@@ -15,8 +15,8 @@
 //
 // The first prompt needs no engine where the build embedded it: the
 // resolution with no dice at the calculator's defaults (data-first-roll,
-// scripts/calculator_hooks.py), whose odds are the default answer's. The
-// build's copy of the page draws it closed (scripts/render_calculators.py),
+// scripts/hooks/calculator_hooks.py), whose odds are the default answer's. The
+// build's copy of the page draws it closed (scripts/build/render_calculators.py),
 // its Use my dice a checkbox and its faces radio buttons, which work before
 // this module has come: what the player chose there is taken over here.
 

@@ -1,6 +1,6 @@
 // The build's work in a calculator's page: the answers it embedded (defaults
-// and examples, scripts/calculator_hooks.py), and its copy of the calculator
-// (scripts/render_calculators.py), woken as soon as the page is parsed
+// and examples, scripts/hooks/calculator_hooks.py), and its copy of the calculator
+// (scripts/build/render_calculators.py), woken as soon as the page is parsed
 // (calculator.mjs: wakeCopy; failCopy if the form code cannot load) and taken
 // over by the live view with what the player did there before it came.
 

@@ -263,7 +263,7 @@ export class CalculatorView {
     this.engineChanged(); // the words of the wait go
   }
 
-  // An answer the build computed (scripts/calculator_hooks.py), shown as a live one is:
+  // An answer the build computed (scripts/hooks/calculator_hooks.py), shown as a live one is:
   // it is the answer for the inputs shown, so the calculator is ready without its engine.
   /** @param {import("../../../types/answer.js").OddsAnswer} doc */
   showPrerendered(doc) {

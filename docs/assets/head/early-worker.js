@@ -1,4 +1,4 @@
-// Inlined in the <head> of a calculator's own page (scripts/calculator_hooks.py),
+// Inlined in the <head> of a calculator's own page (scripts/hooks/calculator_hooks.py),
 // after flags.js. Opened with inputs in its address, the page most likely needs
 // its engine for the first answer (the build answered its defaults and
 // examples only): this starts the engine's worker, about 0.4 s before

@@ -1,5 +1,5 @@
 // Inlined first in the <head> of every page with a calculator, before anything
-// is painted (scripts/calculator_hooks.py; a classic script: a module would
+// is painted (scripts/hooks/calculator_hooks.py; a classic script: a module would
 // wait for the page to be parsed). It marks <html>: "fm-query" when the
 // address has a query (the build's copy of the calculator shows the default
 // inputs' answer, which may not be the one asked for, so the stylesheet hides

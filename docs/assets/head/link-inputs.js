@@ -1,4 +1,4 @@
-// Inlined on a calculator's own page right after its article (scripts/calculator_hooks.py),
+// Inlined on a calculator's own page right after its article (scripts/hooks/calculator_hooks.py),
 // so it runs as soon as the calculator is parsed, long before the page's modules: on a
 // slowed phone those came 5 s and more after the first paint, which showed no calculator
 // at all under a link's address (flags.js hides the build's copy there: its answer is the

@@ -1,9 +1,9 @@
 // One build on screen, never two (issue 35): the engine's worker refuses an
 // engine from another build than its page's. A calculator's page carries the
 // id of the build that made it (<meta name="fire-mission-build">, the commit,
-// scripts/calculator_hooks.py), and starts its worker as worker.mjs?build=<id>;
+// scripts/hooks/calculator_hooks.py), and starts its worker as worker.mjs?build=<id>;
 // runtime.json and the rules wheel (rules_py/data/build.json) carry the id of
-// theirs (scripts/build_wheel.py). A host mid-upload, a stale cache or CDN
+// theirs (scripts/build/build_wheel.py). A host mid-upload, a stale cache or CDN
 // edge can serve an older runtime.json and wheel beside the new pages: the
 // page's numbers, prerendered by one build, and the engine's, from another,
 // would then mix on one page. The worker asks for runtime.json once more,

@@ -1,5 +1,5 @@
 // The engine's files, by their names under assets/generated/ (written there by
-// scripts/build_wheel.py), and what the loader says of one that fails: missing
+// scripts/build/build_wheel.py), and what the loader says of one that fails: missing
 // (the host's status), cut short (fewer bytes than runtime.json says the build
 // made) or damaged (a wrong SHA-256, an .xz file that does not inflate,
 // WebAssembly that does not compile). The messages name the file and what the
@@ -7,7 +7,7 @@
 
 /** @typedef {{file: string, type: string}} Inflated */
 /**
- * runtime.json, written by scripts/build_wheel.py.
+ * runtime.json, written by scripts/build/build_wheel.py.
  * @typedef {{build?: string, wheel: string, sha256: string, snapshot: string, snapshot_sha256: string, sizes: Record<string, number>}} Runtime
  */
 

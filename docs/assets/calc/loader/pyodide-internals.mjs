@@ -21,7 +21,7 @@
 //    (marked @ignore in pyodide.d.ts), which Pyodide awaits before it
 //    instantiates the WebAssembly, restores a snapshot that the same Pyodide
 //    made with `_makeSnapshot` and makeMemorySnapshot()
-//    (scripts/pyodide_snapshot.mjs, at build time).
+//    (scripts/build/pyodide_snapshot.mjs, at build time).
 
 /** @typedef {import("pyodide").PyodideAPI} PyodideAPI */
 /** @typedef {Parameters<typeof import("pyodide").loadPyodide>[0]} PyodideOptions */

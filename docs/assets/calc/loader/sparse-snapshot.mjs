@@ -1,5 +1,5 @@
 // The memory snapshot Python starts from: its bytes read and inflated
-// (snapshotBytes), in the sparse format scripts/build_wheel.py writes
+// (snapshotBytes), in the sparse format scripts/build/build_wheel.py writes
 // (sparseSnapshot), into the memory Pyodide restores.
 
 import { counter } from "./state.mjs";
@@ -7,7 +7,7 @@ import { counter } from "./state.mjs";
 /** @typedef {import("./files.mjs").Runtime} Runtime */
 /** @typedef {import("./state.mjs").LoaderState} LoaderState */
 
-// The snapshot is stored sparse and gzipped (scripts/build_wheel.py): Pyodide's
+// The snapshot is stored sparse and gzipped (scripts/build/build_wheel.py): Pyodide's
 // 30 MiB snapshot of its memory less the runs of zeros, 14 MiB (sparseSnapshot
 // below). A host that labels .gz files with Content-Encoding: gzip has the
 // browser inflate it already: then it does not start with gzip's magic number
@@ -17,7 +17,7 @@ import { counter } from "./state.mjs";
 // bytes reached it 0.15 to 0.4 s after the network had them) and inflated in one
 // write, a third faster than through a Blob's stream, and faster than chunk by
 // chunk as it arrives once the CPU is slow (0.07 to 0.3 s with it slowed 4
-// times, scripts/bench_browser.py). From the network (arriving) it is counted as
+// times, scripts/bench/bench_browser.py). From the network (arriving) it is counted as
 // it comes, for the progress shown; from the browser's cache it is read whole.
 export async function snapshotBytes(/** @type {LoaderState} */ state, /** @type {Response} */ response, /** @type {Runtime} */ rt, /** @type {boolean} */ arriving) {
   const tally = counter(state, rt.snapshot);

@@ -1,9 +1,9 @@
-// The wheel is a zip whose entries are stored, not deflated (scripts/build_wheel.py:
+// The wheel is a zip whose entries are stored, not deflated (scripts/build/build_wheel.py:
 // the .xz around it compresses them): its files are the zip's own bytes, written to
 // Pyodide's file system from here. Pyodide's unpackArchive would run Python's
 // zipfile, cold after a start from the snapshot: 0.1 to 0.25 s of this worker's
 // time on the way to the first answer, against 0.01 to 0.03 s here
-// (scripts/bench_browser.py has the start's phases).
+// (scripts/bench/bench_browser.py has the start's phases).
 /**
  * Every file of a zip whose entries are all stored, as [name, bytes] (views
  * into ``zip``), folders left out; null if an entry is compressed (Pyodide's

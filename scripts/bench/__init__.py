@@ -1,0 +1,1 @@
+"""The benchmarks (make bench), each with its figures in its docstring."""

@@ -1,0 +1,1 @@
+"""make site's steps, and the code they generate (README: Commands, Publishing)."""

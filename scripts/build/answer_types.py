@@ -1,0 +1,225 @@
+"""The typed answer's types on both sides, generated from its one declaration.
+
+``rules_py/data/answer.schema.json`` declares the typed answer, the contract
+between the engine and the page. This script writes from it
+
+* ``rules_py/answer/shapes.py``: a ``TypedDict`` per object of the schema
+  (``$defs``), which the answer's builders return and mypy checks;
+* ``types/answer.d.ts``: the same as TypeScript types, which the page's
+  renderers read through JSDoc (``@typedef {import(...).OddsAnswer}``) and
+  tsc checks.
+
+Each ``$defs`` entry becomes a type named after it (``odds_answer``:
+``OddsAnswer``): an object with ``properties`` an interface (a key outside
+``required`` is optional), anything else a type alias. It reads the subset
+of JSON Schema the declaration keeps to and refuses any other keyword, so
+that nothing in the schema goes untyped: ``type``, ``properties``,
+``required``, ``additionalProperties``, ``items``, ``prefixItems``,
+``$ref``, ``oneOf``, ``enum``, ``const`` and ``description``; ``pattern``,
+``minLength``, ``minItems``, ``maxItems`` and ``minimum`` are checks that
+only the validator makes (a string is a string to both type systems).
+
+    python -m scripts.build.answer_types           # write both files
+    python -m scripts.build.answer_types --check   # exit 1 if either is not what the schema gives
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+SCHEMA = ROOT / "rules_py" / "data" / "answer.schema.json"
+PYTHON = ROOT / "rules_py" / "answer" / "shapes.py"
+TYPESCRIPT = ROOT / "types" / "answer.d.ts"
+
+KNOWN = {"type", "properties", "required", "additionalProperties", "items", "prefixItems", "$ref", "oneOf", "enum", "const", "description"}
+CHECKS = {"pattern", "minLength", "minItems", "maxItems", "minimum"}  # the validator's alone
+TOP = {"$schema", "$id", "title", "description", "$ref", "$defs"}
+SCALARS = {"string": ("str", "string"), "integer": ("int", "number"), "boolean": ("bool", "boolean"), "null": ("None", "null")}
+
+
+def type_name(name: str) -> str:
+    """A $defs entry's type name: odds_answer -> OddsAnswer."""
+    return "".join(part[:1].upper() + part[1:] for part in name.split("_"))
+
+
+class Types:
+    """A schema node as a Python annotation and a TypeScript type."""
+
+    def __init__(self, defs: dict[str, Any]):
+        self.defs = defs
+
+    def both(self, node: dict[str, Any], where: str) -> tuple[str, str]:
+        unknown = set(node) - KNOWN - CHECKS
+        if unknown:
+            raise SystemExit(f"{where}: keyword(s) {sorted(unknown)} are not read by scripts/build/answer_types.py: keep to its subset")
+        if "$ref" in node:
+            ref = node["$ref"]
+            prefix = "#/$defs/"
+            if not ref.startswith(prefix) or ref[len(prefix) :] not in self.defs:
+                raise SystemExit(f"{where}: $ref {ref!r} is not a $defs entry")
+            name = type_name(ref[len(prefix) :])
+            return name, name
+        if "const" in node:
+            return f"Literal[{json.dumps(node['const'])}]", json.dumps(node["const"])
+        if "enum" in node:
+            return f"Literal[{', '.join(json.dumps(v) for v in node['enum'])}]", " | ".join(json.dumps(v) for v in node["enum"])
+        if "oneOf" in node:
+            parts = [self.both(option, f"{where}/oneOf/{i}") for i, option in enumerate(node["oneOf"])]
+            return _union([p for p, _ in parts], "None"), _union([t for _, t in parts], "null")
+        kind = node.get("type")
+        if isinstance(kind, list):
+            parts = [self.both({**node, "type": k}, where) for k in kind]
+            return _union([p for p, _ in parts], "None"), _union([t for _, t in parts], "null")
+        if kind in SCALARS:
+            return SCALARS[kind]
+        if kind == "array":
+            if "prefixItems" in node:
+                items = [self.both(item, f"{where}/prefixItems/{i}") for i, item in enumerate(node["prefixItems"])]
+                py = {p for p, _ in items}
+                if len(py) != 1:
+                    raise SystemExit(f"{where}: prefixItems of several types")
+                return f"list[{py.pop()}]", "[" + ", ".join(t for _, t in items) + "]"
+            py, ts = self.both(node.get("items", {"type": "string"}), f"{where}/items")
+            return f"list[{py}]", f"{ts}[]" if ts.isidentifier() else f"({ts})[]"
+        if kind == "object":
+            if "properties" in node:
+                raise SystemExit(f"{where}: an object with properties must be a $defs entry of its own, so that it has a name")
+            py, ts = self.both(node.get("additionalProperties", {"type": "string"}), f"{where}/additionalProperties")
+            return f"dict[str, {py}]", f"Record<string, {ts}>"
+        raise SystemExit(f"{where}: no type")
+
+
+def _union(parts: list[str], null: str) -> str:
+    """A union with the null last (X | None), each member once."""
+    ordered = list(dict.fromkeys([p for p in parts if p != null] + [p for p in parts if p == null]))
+    return " | ".join(ordered)
+
+
+def _is_interface(node: dict[str, Any]) -> bool:
+    return node.get("type") == "object" and "properties" in node
+
+
+def _comment(text: str, indent: str, style: str) -> list[str]:
+    if style == "py":
+        return [f"{indent}# {line}" for line in _wrap(text, 100 - len(indent))]
+    lines = _wrap(text, 96 - len(indent))
+    return [f"{indent}/** {lines[0]} */"] if len(lines) == 1 else [f"{indent}/**", *(f"{indent} * {line}" for line in lines), f"{indent} */"]
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + [line] if line else lines
+
+
+def generate(schema: dict[str, Any]) -> tuple[str, str]:
+    """(the Python module, the TypeScript declarations) for this schema."""
+    unknown = set(schema) - TOP
+    if unknown:
+        raise SystemExit(f"the schema's top level has {sorted(unknown)}, which scripts/build/answer_types.py does not read")
+    defs = schema["$defs"]
+    types = Types(defs)
+    source = "rules_py/data/answer.schema.json"
+    py_classes: list[str] = []
+    py_aliases: list[str] = []
+    ts: list[str] = [
+        f"// The typed answer's types, generated from {source} by scripts/build/answer_types.py:",
+        "// do not edit (make check fails when they differ from what the schema gives).",
+        "// The page's renderers read them through JSDoc: /** @typedef {import(\"../../../types/answer.js\").OddsAnswer} OddsAnswer */.",
+        "",
+    ]
+    for name, node in defs.items():
+        cls = type_name(name)
+        description = node.get("description")
+        if _is_interface(node):
+            extra = set(node) - {"type", "properties", "required", "additionalProperties", "description"}
+            if extra or node.get("additionalProperties") is not False:
+                raise SystemExit(f"$defs/{name}: an object type needs additionalProperties false and nothing but its properties ({sorted(extra)})")
+            required = set(node.get("required", ()))
+            missing = required - set(node["properties"])
+            if missing:
+                raise SystemExit(f"$defs/{name}: required {sorted(missing)} are not among its properties")
+            py_lines = [f"class {cls}(TypedDict):"]
+            if description:
+                py_lines.append(f'    """{_docstring(description)}"""')
+                py_lines.append("")
+            ts.extend(_comment(description, "", "ts") if description else [])
+            ts.append(f"export interface {cls} {{")
+            for key, prop in node["properties"].items():
+                py, t = types.both(prop, f"$defs/{name}/properties/{key}")
+                if prop.get("description"):
+                    py_lines.extend(_comment(prop["description"], "    ", "py"))
+                    ts.extend(_comment(prop["description"], "  ", "ts"))
+                py_lines.append(f"    {key}: {py}" if key in required else f"    {key}: NotRequired[{py}]")
+                ts.append(f"  {key}{'' if key in required else '?'}: {t};")
+            ts.append("}")
+            py_classes.append("\n".join(py_lines))
+        else:
+            py, t = types.both(node, f"$defs/{name}")
+            lines = _comment(description, "", "py") if description else []
+            py_aliases.append("\n".join([*lines, f"{cls}: TypeAlias = {_forward(py, defs)}"]))
+            ts.extend(_comment(description, "", "ts") if description else [])
+            ts.append(f"export type {cls} = {t};")
+        ts.append("")
+    python = "\n".join(
+        [
+            f'"""The typed answer\'s types, generated from {source} by',
+            "scripts/build/answer_types.py: do not edit (make check fails when they differ from",
+            "what the schema gives). The answer's builders return them; mypy checks it.",
+            "Imported for type checking only, so that the engine's start pays nothing for them.",
+            '"""',
+            "",
+            "from __future__ import annotations",
+            "",
+            "from typing import Literal, NotRequired, TypeAlias, TypedDict",
+            "",
+            "",
+            "\n\n\n".join(py_classes),
+            "",
+            "",
+            "\n\n".join(py_aliases),
+            "",
+        ]
+    )
+    return python, "\n".join(ts).rstrip("\n") + "\n"
+
+
+def _docstring(text: str) -> str:
+    lines = _wrap(text, 92)
+    return lines[0] if len(lines) == 1 else "\n    ".join(lines) + "\n    "
+
+
+def _forward(annotation: str, defs: dict[str, Any]) -> str:
+    """An alias's value, quoted where it names a class (the aliases follow the classes,
+    but an alias may name an alias defined after it)."""
+    return f'"{annotation}"' if any(type_name(n) in annotation.replace("[", " ").replace("]", " ").replace("|", " ").split() for n in defs) else annotation
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if a generated file differs from what the schema gives")
+    args = parser.parse_args()
+    python, typescript = generate(json.loads(SCHEMA.read_text(encoding="utf-8")))
+    stale = [path for path, text in ((PYTHON, python), (TYPESCRIPT, typescript)) if not path.exists() or path.read_text(encoding="utf-8") != text]
+    if args.check:
+        for path in stale:
+            print(f"{path.relative_to(ROOT)} is not what {SCHEMA.relative_to(ROOT)} gives: run python -m scripts.build.answer_types", file=sys.stderr)
+        return 1 if stale else 0
+    for path, text in ((PYTHON, python), (TYPESCRIPT, typescript)):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""What the build, the benchmarks and the tests share: a static host and Chromium (local_site, also make serve), the functions they run in a page (page_functions), and the engine's answers recorded to check a refactor against (engine_snapshot)."""
