@@ -163,7 +163,12 @@ def test_a_first_visit_closed_at_its_first_answer_then_offline_leaves_a_site_tha
             record_errors(tab.page, tab.errors)
             other = "k47-air-strike"
             tab.goto(f"calculators/{other}/{query({'turns': '5', 'flak_shots': '3'})}")
-            tab.calculator(other)
+            tab.page.wait_for_function(
+                "(id) => ['ready', 'error'].includes(document.querySelector(`.calculator[data-calculator=\"${id}\"]`)?.dataset.status)", arg=other, timeout=BOOT_TIMEOUT_MS
+            )
+            # What the player sees, should it fail: the engine's state and message, the offline copy's.
+            seen = tab.page.evaluate("() => [window.fireMissionEngine?.state, document.querySelector('.fm-engine')?.textContent, document.documentElement.dataset.offline]")
+            assert tab.page.get_attribute(f'.calculator[data-calculator="{other}"]', "data-status") == "ready", (seen, tab.errors)
             assert tab.page.get_attribute(f'.calculator[data-calculator="{other}"]', "data-source") == "engine"
             assert tab.odds_cells(other) == cli_odds(other, {"turns": "5", "flak_shots": "3"})
             assert tab.errors == []
