@@ -112,7 +112,9 @@ def test_a_dice_link_with_an_empty_entry_gets_the_engines_message_and_keeps_its_
     refused = json.loads(rules_py.call_json(json.dumps({"op": "answer", "id": calc_id, "inputs": {"turns": "4"}, "dice": dice})))
     (message,) = [f["message"] for f in refused["fields"] if f["field"] == "dice"]
     assert "'' is not a face" in message
-    assert phone.page.inner_text(f"{root} .fm-resolve-message").startswith(message)
+    # The engine's message, then what the player can do, as two sentences (the
+    # message has no full stop of its own: it is the CLI's error line too).
+    assert phone.page.inner_text(f"{root} .fm-resolve-message") == f"{message}. Undo it, or start again."
     assert query_of(phone)["dice"] == [dice]
     assert phone.errors == []
 

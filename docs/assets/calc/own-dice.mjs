@@ -291,7 +291,8 @@ export class OwnDice {
     delete this.element.dataset.busy;
     if ("error" in answer) {
       const dice = answer.fields.filter((f) => f.field === "dice").map((f) => f.message);
-      this.say(dice.length ? `${dice.join(" ")} Undo it, or start again.` : "These inputs are not valid: the calculator above says why.");
+      // The engine's messages end without a full stop (they are the CLI's error lines too).
+      this.say(dice.length ? `${dice.join("; ")}. Undo it, or start again.` : "These inputs are not valid: the calculator above says why.");
       if (this.element.dataset.resolve === "waiting") this.headline.textContent = ""; // the engine is up: it was "starting"
       this.element.dataset.resolve = "error";
       this.keepButton.disabled = true;
