@@ -16,6 +16,7 @@ import pytest
 
 from rules_py import dice as d
 from rules_py.dice import Given, NeedRoll, Rolling, Stage, enumerate_given, enumerate_outcomes, enumerate_steps
+from rules_py.dice.odds import PARTS
 
 CALLS: dict[str, int] = {}
 
@@ -86,11 +87,16 @@ def test_each_stage_is_enumerated_once_per_distinct_args():
     # Damage reads only the hits: 0..6 hits, 7 distinct args however many
     # (dice, hits) states reach it; each part is replayed once per value of
     # its one pool. A replay of the product would call damage once per path.
+    PARTS.cache_clear()  # what earlier tests worked out of these parts is kept (below)
     CALLS.clear()
-    enumerate_outcomes(chained)
+    first = enumerate_outcomes(chained)
     assert CALLS["how_many"] == 6
     assert CALLS["hits"] == sum(n + 1 for n in range(1, 7))
     assert CALLS["damage"] == sum(k + 1 for k in range(0, 7))
+    # Asked again, every part is kept from the first enumeration: no replay, the same odds.
+    CALLS.clear()
+    assert enumerate_outcomes(chained) == first
+    assert not CALLS
 
 
 def test_a_roll_rolls_each_stage_once_in_order():

@@ -117,7 +117,8 @@ class Given(Rolling):
         self.values.append(value)
         return self._shown(label, f"D{sides}", [face], value)
 
-    def pool(self, n, sides, label, key, counts=None):
+    def pool(self, n, sides, label, key, counts=None, alike_from=None):
+        # alike_from only lets the odds join totals: given dice give the total they show.
         table = face_table(sides, key)
         left = len(self.entries) - self.used
         if n and not left:

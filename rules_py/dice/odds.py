@@ -34,11 +34,13 @@ random state, and the same sequence of steps for the same choices.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
 from .composite import work_out
+from .convolve import _pool_counts
 from .distribution import Distribution, _chart, _pool
 from .faces import counting, face_table, faces
 from .plan import Composite, Dice, pack, unpack
@@ -111,25 +113,35 @@ class Enumerating(Dice):
         order = tuple(dict.fromkeys(chart)) if chart != faces(sides) else None
         return self._pick_step(_chart(sides, chart), label, order, None, False)
 
-    def pool(self, n, sides, label, key, counts=None):
+    def pool(self, n, sides, label, key, counts=None, alike_from=None):
         if self._used < len(self._fixed):
             return self._fixed_value()
         table = key if type(key) is tuple else face_table(sides, key)
+        dist = _pool(n, sides, table) if alike_from is None else _alike(n, sides, table, alike_from)
         if self._steps is None:
-            return self._pick(_pool(n, sides, table))
-        return self._pick_step(_pool(n, sides, table), label, None, counts, counting(sides, table))
+            return self._pick(dist)
+        return self._pick_step(dist, label, None, counts, counting(sides, table), None if alike_from is None else _pool(n, sides, table))
 
-    def _pick_step(self, dist: Distribution, label: str, order: tuple | None, names: Any, is_counting: bool) -> Any:
+    def _pick_step(self, dist: Distribution, label: str, order: tuple | None, names: Any, is_counting: bool, exact: Distribution | None = None) -> Any:
         """_pick, and the edge it takes recorded under its label when it is new on this replay.
 
         A label met again on the same path is a roll of its own ("2nd roll"),
-        so that each step's chance of being rolled is a probability."""
+        so that each step's chance of being rolled is a probability. ``exact``
+        is the roll's own distribution when ``dist`` joins its tail (a pool's
+        ``alike_from``): the joined value is recorded as the totals it stands
+        for, each with its own chance, so the step reads as the roll made."""
         depth = len(self._sizes)
+        num, den = self._num, self._den
         value = self._pick(dist)
         seen = self._seen.get(label, 0)
         self._seen[label] = seen + 1
         if depth >= self._changed and self._pending is None:
-            self._steps.add((label, seen), label, order, names, is_counting, value, self._num, self._den)
+            if exact is None or dist.p(value) == exact.p(value):
+                self._steps.add((label, seen), label, order, names, is_counting, value, self._num, self._den)
+            else:
+                for total, n, d in exact._weights:
+                    if total >= value:
+                        self._steps.add((label, seen), label, order, names, is_counting, total, num * n, den * d)
         return value
 
     def _rest(self) -> tuple:
@@ -182,12 +194,60 @@ class Enumerating(Dice):
         return unpack(self._pick(dist))
 
 
+@lru_cache(maxsize=None)
+def _alike(n: int, sides: int, table: tuple, alike_from: int) -> Distribution:
+    """n dice through ``table`` (a number key), every total from ``alike_from`` up taken as ``alike_from``.
+
+    Integer counts of the sides**n rolls are joined, then divided once (as _pool does)."""
+    counts = _pool_counts(n, sides, table)
+    if any(not isinstance(value, int) for value, _ in counts):
+        raise ValueError("alike_from joins the totals of a number key, not of a vector key")
+    least = min(value for value, _ in counts)
+    if alike_from < least:
+        raise ValueError(f"alike_from {alike_from} is below the least total, {least}")
+    joined: dict[int, int] = {}
+    for value, ways in counts:
+        value = min(value, alike_from)
+        joined[value] = joined.get(value, 0) + ways
+    rolls = sides**n
+    return Distribution._exact({value: Fraction(ways, rolls) for value, ways in joined.items()})
+
+
+class _Kept(dict):
+    """What a self-contained part gives, kept from one enumeration to the next:
+    a part (a module's function, see :class:`.plan.Stage`) gives the same for
+    the same arguments and given values, so a calculator asked again with one
+    input changed (a sweep, a compare, the page as a player edits a field)
+    works out again only the parts that input reaches. At most ``most``
+    entries, the oldest let go first; ``cache_clear`` empties it, as the
+    functools caches are (a cold engine in the benchmarks)."""
+
+    def __init__(self, most: int):
+        super().__init__()
+        self.most = most
+
+    def keep(self, key: Hashable, value: tuple) -> tuple:
+        if len(self) >= self.most:
+            del self[next(iter(self))]
+        self[key] = value
+        return value
+
+    def cache_clear(self) -> None:
+        self.clear()
+
+
+# Parts' distributions and rolls; 4,096 entries hold every part of the heaviest
+# calculator's sweeps several times over, in a few MiB.
+PARTS = _Kept(4096)
+
+
 class _Context:
-    """One enumeration's caches: each sub-procedure's joint distribution (by
-    ``fn``, ``args`` and the fixed values it takes), each part's marginals, and
-    whether the enumeration wants marginals (the procedure's outcomes) or the
-    joint distribution (a sub-procedure's result) from a path that ends in a
-    composite."""
+    """One enumeration's caches: each part's marginals (its outcomes, a dict
+    the procedure may extend, so kept for this enumeration only), and whether
+    the enumeration wants marginals (the procedure's outcomes) or the joint
+    distribution (a sub-procedure's result) from a path that ends in a
+    composite. A sub-procedure's joint distribution (by ``fn``, ``args`` and
+    the fixed values it takes) is kept across enumerations (:data:`PARTS`)."""
 
     def __init__(self, marginal: bool, cache: dict | None = None):
         self.marginal = marginal
@@ -198,24 +258,26 @@ class _Context:
         return self if marginal == self.marginal else _Context(marginal, self.cache)
 
     def joint(self, fn: Callable[..., Any], args: tuple, labels: Mapping[str, Any], rest: tuple, with_steps: bool) -> tuple[Distribution, list | None, int]:
-        """A self-contained part enumerated on its own, cached: its distribution over
-        packed results (see plan.pack), its rolls' exact weights with steps
-        (``_StepLog.edges``, cached by its labels too, since its rolls' labels
-        may depend on them) and how many of the fixed values ``rest`` it took."""
+        """A self-contained part enumerated on its own, kept (:data:`PARTS`): its
+        distribution over packed results (see plan.pack), its rolls' exact
+        weights with steps (``_StepLog.edges``, kept by its labels too, since
+        its rolls' labels may depend on them) and how many of the fixed values
+        ``rest`` it took."""
         if with_steps:
-            key = ("steps", fn, args, tuple(sorted(labels.items())))
-            found = self.cache.get(key)
+            key = ("steps", fn, args, rest, tuple(sorted(labels.items())))
+            found = PARTS.get(key)
             if found is None:
                 inner = _StepLog()
                 dist, used = _joint(fn, args, labels, self.inner(False), rest, inner)
-                found = self.cache[key] = (dist, inner.edges(), used)
-                self.cache.setdefault(("joint", fn, args, rest), found)
+                found = PARTS.keep(key, (dist, inner.edges(), used))
+                if ("joint", fn, args, rest) not in PARTS:
+                    PARTS.keep(("joint", fn, args, rest), found)
             return found
         key = ("joint", fn, args, rest)
-        found = self.cache.get(key)
+        found = PARTS.get(key)
         if found is None:
             dist, used = _joint(fn, args, labels, self.inner(False), rest, None)
-            found = self.cache[key] = (dist, None, used)
+            found = PARTS.keep(key, (dist, None, used))
         return found
 
     def marginals(self, fn: Callable[..., Any], args: tuple, rest: tuple, with_steps: bool) -> tuple[Marginals, list | None, int, dict]:

@@ -222,12 +222,24 @@ class Dice:
         """Roll one die. With ``chart`` (a face table) the face is looked up and the result returned."""
         raise NotImplementedError
 
-    def pool(self, n: int, sides: int, label: str, key: FaceTable | Callable[[int], Hashable], counts: Counts | None = None) -> Any:
+    def pool(
+        self, n: int, sides: int, label: str, key: FaceTable | Callable[[int], Hashable], counts: Counts | None = None,
+        alike_from: int | None = None,
+    ) -> Any:
         """Roll n dice and return the sum of key's entry for each face (one step).
 
         ``counts`` names what the key counts, for a roll shown in words: one
         (singular, plural) pair per number the key gives, e.g. (("success",
-        "successes"), ("six", "sixes")). It never changes the odds."""
+        "successes"), ("six", "sixes")). It never changes the odds.
+
+        ``alike_from`` (a number key only) declares that the procedure treats
+        every total from ``alike_from`` up alike (hits capped at a threshold,
+        say): the odds then take those totals as one value, ``alike_from``,
+        with their summed chance, so that what follows is worked out once for
+        the tail, not once per total (flak of 100 shots: 7 paths, not 101).
+        How it comes about still shows each total with its own chance, and a
+        roll and given dice return the total rolled. A procedure that tells
+        two such totals apart gets wrong odds: declare it only where it holds."""
         raise NotImplementedError
 
     def sub(self, fn: Callable[..., Any], *args: Hashable, **labels: Any) -> Any:
@@ -249,9 +261,9 @@ class Dice:
         """Roll n dice and return their total."""
         return self.pool(n, sides, label, faces(sides))
 
-    def successes(self, n: int, target: int, label: str, sides: int = 6) -> int:
-        """Roll n dice and return how many show ``target`` or more."""
-        return self.pool(n, sides, label, at_least(target, sides), SUCCESSES)
+    def successes(self, n: int, target: int, label: str, sides: int = 6, alike_from: int | None = None) -> int:
+        """Roll n dice and return how many show ``target`` or more (``alike_from`` as :meth:`pool` takes it)."""
+        return self.pool(n, sides, label, at_least(target, sides), SUCCESSES, alike_from)
 
     def then(self, how: str, value: Any) -> Any:
         """``value``, worked out from the last roll by ``how`` ("less 4 for

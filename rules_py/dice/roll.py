@@ -41,7 +41,8 @@ class Rolling(Dice):
         value = face if chart is None else face_table(sides, chart)[face - 1]
         return self._shown(label, f"D{sides}", [face], value)
 
-    def pool(self, n, sides, label, key, counts=None):
+    def pool(self, n, sides, label, key, counts=None, alike_from=None):
+        # alike_from only lets the odds join totals: a roll returns the total rolled.
         table = face_table(sides, key)
         shown = self._faces(sides, n, label)
         value = zero_of(sides, table)

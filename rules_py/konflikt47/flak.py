@@ -7,7 +7,9 @@ Binomial(u, q).
 Hits on an aircraft: hits already known plus one for each of n flak shots
 that scores its needed roll. The total is capped at the abort threshold A
 (6): at A or more the strike is called off, and the exact count beyond A
-changes nothing, so the stage has at most A + 1 values whatever n is.
+changes nothing, so the stage has at most A + 1 values whatever n is; the
+pool declares it (``alike_from``), so the odds follow the totals from A - known
+up as one path, not one per total (100 shots: 7 paths, not 101).
 """
 
 from __future__ import annotations
@@ -31,7 +33,9 @@ def flak_total(dice, known_hits: int, shots: int, hit_on: int, whose: str = "") 
     ``whose`` names the flak in a roll's record ("friendly "); it changes no odds."""
     hits = known_hits
     if shots and hits < ABORT_HITS:
-        hits += dice.successes(shots, hit_on, Label(f"{whose}flak at the aircraft: {shots} shots hitting on {hit_on}+", FLAK_RULE))
+        # Every total that reaches the threshold ends the same way (min below): one path for them all.
+        label = Label(f"{whose}flak at the aircraft: {shots} shots hitting on {hit_on}+", FLAK_RULE)
+        hits += dice.successes(shots, hit_on, label, alike_from=ABORT_HITS - known_hits)
         if known_hits:
             dice.then(f"plus {known_hits} {'hit' if known_hits == 1 else 'hits'} already", hits)
         if hits >= ABORT_HITS:

@@ -220,7 +220,8 @@ def clear_caches() -> None:
     for name, module in list(sys.modules.items()):
         if (name == "rules_py" or name.startswith("rules_py.")) and name not in LOADING:
             for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_clear", None)):
+                # A cache object's method, not its class's (dice.odds.PARTS is a _Kept).
+                if not isinstance(value, type) and callable(getattr(value, "cache_clear", None)):
                     value.cache_clear()
 
 
