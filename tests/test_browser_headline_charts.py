@@ -90,7 +90,7 @@ def scriptless(browser, server):
 
 @pytest.mark.parametrize("calc_id", CALCS)
 def test_the_headline_is_first_and_in_view(sized, calc_id):
-    sized.goto(f"calculators/{calc_id}/")
+    sized.visit(f"calculators/{calc_id}/")
     sized.calculator(calc_id)
     line = f"{scope(calc_id)} .fm-answer-box [data-headline]"
     assert sized.page.get_attribute(line, "data-headline") == answer(calc_id)["headline"]
@@ -129,7 +129,7 @@ def test_the_builds_copy_has_the_headline_and_charts_in_view(scriptless, calc_id
 
 @pytest.mark.parametrize("calc_id", [c.id for c in rules_py.calculators()])
 def test_the_pinned_answer_leaves_room_on_a_phone(phone, calc_id):
-    phone.goto(f"calculators/{calc_id}/")
+    phone.visit(f"calculators/{calc_id}/")
     phone.calculator(calc_id)
     pinned = f"{scope(calc_id)} .fm-answer-box"
     box = rect(phone, pinned)
@@ -145,7 +145,7 @@ def test_the_pinned_answer_leaves_room_on_a_phone(phone, calc_id):
 def test_the_field_typed_in_is_never_under_the_answer(phone, calc_id):
     """Back up the form with Shift+Tab from its last field: each field the focus
     reaches scrolls into view below the pinned answer (its scroll margin), never under it."""
-    phone.goto(f"calculators/{calc_id}/")
+    phone.visit(f"calculators/{calc_id}/")
     phone.calculator(calc_id)
     form = f"{scope(calc_id)} .fm-form"
     phone.page.eval_on_selector(form, "f => { const w = [...f.querySelectorAll('[data-input]')].at(-1); w.scrollIntoView({block: 'end'}); w.focus(); }")
@@ -164,7 +164,7 @@ def test_the_field_typed_in_is_never_under_the_answer(phone, calc_id):
 
 @pytest.mark.parametrize("calc_id", CALCS)
 def test_every_chart_is_the_typed_answers_in_each_view(sized, calc_id):
-    sized.goto(f"calculators/{calc_id}/")
+    sized.visit(f"calculators/{calc_id}/")
     sized.calculator(calc_id)
     doc = answer(calc_id)
     assert charted(doc)
