@@ -236,9 +236,11 @@ class _Kept(dict):
         self.clear()
 
 
-# Parts' distributions and rolls; 4,096 entries hold every part of the heaviest
-# calculator's sweeps several times over, in a few MiB.
-PARTS = _Kept(4096)
+# Parts' distributions and rolls. A sweep of the heaviest inputs keeps 254 (the
+# air strike's flak shots, 31 values) to 344 (the fire mission's boosts) in
+# about 3 to 4 MiB, so 1,024 hold one or two whole sweeps in a worker's memory
+# at about 10 MiB at most.
+PARTS = _Kept(1024)
 
 
 class _Context:
