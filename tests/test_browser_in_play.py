@@ -44,7 +44,7 @@ def tap(locator) -> None:
 
 def keep(tab, calc_id: str, faces: list[int], name: str) -> None:
     """On the calculator's page: Use my dice, these faces, Keep in play under this name."""
-    tab.goto(f"calculators/{calc_id}/")
+    tab.visit(f"calculators/{calc_id}/")
     tab.calculator(calc_id)
     root = RESOLVE.format(calc_id)
     tab.page.click(f'.calculator[data-calculator="{calc_id}"] .fm-own-dice-button')
@@ -83,7 +83,7 @@ def mission(**changes) -> dict:
 
 def test_a_kept_mission_is_listed_with_its_next_roll_and_survives_a_reload(phone):
     keep(phone, AIR, [2], "Battery A, turn 3")
-    phone.goto("in-play/")
+    phone.visit("in-play/")
     (m,) = in_play(phone)
     need = cli("resolve", AIR, "--dice", "2")["need"]
     assert m["state"] == "need" and m["name"] == "Battery A, turn 3"
@@ -102,7 +102,7 @@ def test_a_kept_mission_is_listed_with_its_next_roll_and_survives_a_reload(phone
     phone.page.wait_for_selector(f'{root}[data-resolve="need"][data-dice="2,2"]:not([data-busy])', timeout=BOOT_TIMEOUT_MS)
     tap(phone.page.locator(f"{root} [data-keep]"))
     phone.page.wait_for_selector(f'{root} .fm-keep-status[data-kept="true"]')
-    phone.goto("in-play/")
+    phone.visit("in-play/")
     (m,) = in_play(phone)
     assert m["need"] == cli("resolve", AIR, "--dice", "2,2")["need"]["label"]
     assert m["name"] == "Battery A, turn 3"  # kept under its own name
@@ -172,7 +172,7 @@ def test_a_tampered_store_is_refused_with_a_message_and_left_alone(phone, text, 
     assert phone.page.locator("[data-mission]").count() == 0
     # Keeping another is refused too, rather than writing over what is there.
     keep_page = RESOLVE.format(AIR)
-    phone.goto(f"calculators/{AIR}/")
+    phone.visit(f"calculators/{AIR}/")
     phone.calculator(AIR)
     phone.page.click(f'.calculator[data-calculator="{AIR}"] .fm-own-dice-button')
     phone.page.wait_for_selector(f'{keep_page}[data-resolve="need"]:not([data-busy])', timeout=BOOT_TIMEOUT_MS)
@@ -180,7 +180,7 @@ def test_a_tampered_store_is_refused_with_a_message_and_left_alone(phone, text, 
     assert why in phone.page.inner_text(f"{keep_page} .fm-keep-status")
     assert phone.page.evaluate("key => localStorage.getItem(key)", KEY) == text  # left alone
     # Remove all is the player's way out.
-    phone.goto("in-play/")
+    phone.visit("in-play/")
     tap(phone.page.locator("[data-remove-all]"))
     phone.page.wait_for_selector(".fm-in-play-problem[hidden]", state="attached")
     assert phone.page.evaluate("key => localStorage.getItem(key)", KEY) is None

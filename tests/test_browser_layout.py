@@ -119,7 +119,7 @@ def columns(places: dict) -> int:
 
 def test_a_calculator_takes_two_columns_by_its_own_width(desktop):
     ready = f'.calculator[data-calculator="{SWITCHED}"][data-status="ready"]:not([data-stale])'
-    desktop.goto(f"calculators/{SWITCHED}/")
+    desktop.visit(f"calculators/{SWITCHED}/")
     desktop.page.wait_for_selector(ready)
     own = desktop.page.evaluate(PLACES, SWITCHED)
     assert columns(own) == 2 and own["calc"] >= 900 and own["cut"] == [], own
@@ -227,7 +227,7 @@ def covered_controls(tab) -> list[tuple[int, list[str]]]:
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_back_to_top_covers_no_control(size, request):
     tab = request.getfixturevalue(size)
-    tab.goto(f"calculators/{SWITCHED}/")
+    tab.visit(f"calculators/{SWITCHED}/")
     tab.calculator(SWITCHED)
     assert tab.page.locator(f'.calculator[data-calculator="{SWITCHED}"] .fm-answer-box .fm-mode').count() >= 3
     assert covered_controls(tab) == []
@@ -238,7 +238,7 @@ def test_back_to_top_covers_no_control(size, request):
 
 
 def test_the_home_page_shows_every_calculator_on_a_phones_first_screen(phone):
-    phone.goto("")
+    phone.visit("")
     links = phone.page.eval_on_selector_all(
         ".md-content a[href*='calculators/']",
         "els => els.map(a => [new URL(a.href).pathname, a.getBoundingClientRect().top, a.getBoundingClientRect().bottom])",
@@ -248,7 +248,7 @@ def test_the_home_page_shows_every_calculator_on_a_phones_first_screen(phone):
 
 
 def test_a_hover_tooltip_is_14_px_text(desktop):
-    desktop.goto("combat-hq/comms/")
+    desktop.visit("combat-hq/comms/")
     term = desktop.page.locator("article a.glossary-term").first
     term.scroll_into_view_if_needed()
     term.hover()
@@ -275,7 +275,7 @@ AFTER_TERM = """term => {
 
 
 def test_a_tapped_terms_definition_lies_over_the_text_in_the_window(phone):
-    phone.goto("combat-hq/comms/")
+    phone.visit("combat-hq/comms/")
     term = phone.page.locator("article p a.glossary-term").first
     term.evaluate("t => t.scrollIntoView({block: 'center'})")
     before = term.evaluate(AFTER_TERM)
@@ -357,7 +357,7 @@ def test_no_drop_downs_choice_is_cut_off(size, request):
     cut = {}
     for calc_id in LONG_CHOICES:
         page = f"calculators/{calc_id}/" if size == "phone" else {"po-artillery-shoot": "plastic-ostfront/artillery-shoot/", "chq-fire-for-effect": "combat-hq/artillery/", "konrad-supply": "konrad/supply/"}[calc_id]
-        tab.goto(page)
+        tab.visit(page)
         tab.calculator(calc_id)
         if found := tab.page.evaluate(CHOICES_SHOWN, calc_id):
             cut[calc_id] = found
@@ -392,13 +392,13 @@ TAPPED = [".fm-link", ".fm-copy-button", ".fm-compare-button", ".fm-roll-button"
 def test_every_control_a_player_taps_is_44_px_tall_on_a_phone(phone):
     """Link to these inputs was 20 px tall on main, Compare with another option 42,
     Exactly / At least / At most 38, In play's Import a file 21, Back to top 36."""
-    phone.goto(f"calculators/{SWITCHED}/")
+    phone.visit(f"calculators/{SWITCHED}/")
     phone.calculator(SWITCHED)
     heights = phone.page.evaluate(HEIGHTS, TAPPED)
     phone.page.evaluate("() => window.scrollTo(0, 0)")
     show_back_to_top(phone, 900)
     heights[".md-top"] = phone.page.evaluate(HEIGHTS, [".md-top"])[".md-top"]
-    phone.goto("in-play/")
+    phone.visit("in-play/")
     phone.page.wait_for_selector("[data-in-play][data-status]")
     phone.page.click(".fm-in-play-tools summary")
     heights.update(phone.page.evaluate(HEIGHTS, ["label[for=fm-import-file]", ".fm-import-file", ".fm-in-play-tools .md-button"]))
@@ -409,7 +409,7 @@ def test_every_control_a_player_taps_is_44_px_tall_on_a_phone(phone):
 def test_a_rules_pages_calculator_is_one_tap_from_its_top_on_the_page(phone):
     """The fire-for-effect calculator sits about ten screens down /combat-hq/artillery/:
     the page's top line goes to it there (on main it left for the calculator's own page)."""
-    phone.goto("combat-hq/artillery/")
+    phone.visit("combat-hq/artillery/")
     phone.page.wait_for_selector('.calculator[data-calculator="chq-fire-for-effect"]')
     link = phone.page.locator("article p a", has_text="fire for effect").first
     assert link.evaluate("a => a.getBoundingClientRect().bottom") <= 844
