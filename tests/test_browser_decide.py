@@ -54,7 +54,7 @@ def test_how_it_comes_about_shows_every_step_of_the_answer(phone):
 
 
 def test_a_calculator_without_dice_has_no_steps(phone):
-    phone.goto("calculators/konrad-supply/")
+    phone.visit("calculators/konrad-supply/")
     phone.calculator("konrad-supply")
     assert phone.page.locator(f"{scope('konrad-supply')} .fm-steps-details").evaluate("d => d.hidden")
 

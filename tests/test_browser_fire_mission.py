@@ -58,7 +58,7 @@ def test_a_delayed_call_is_kept_in_play_and_carried_on_next_turn(phone):
     phone.page.fill(f"{ROOT} .fm-mission-name", "Battery A, next turn")
     tap(phone, f"{ROOT} [data-keep]")
     phone.page.wait_for_selector(f'{ROOT} .fm-keep-status[data-kept="true"]')
-    phone.goto("in-play/")
+    phone.visit("in-play/")
     phone.page.wait_for_selector('[data-in-play][data-status="ready"]', timeout=BOOT_TIMEOUT_MS)
     link = phone.page.locator(".fm-mission-continue")
     assert link.count() == 1 and link.get_attribute("data-need-label") == need["label"]
