@@ -34,9 +34,9 @@ random state, and the same sequence of steps for the same choices.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from .composite import work_out
