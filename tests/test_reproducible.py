@@ -3,12 +3,13 @@
 A returning player keeps the engine across builds that do not change it (the
 6 MB snapshot, Pyodide's files): only if a build makes the same bytes from the
 same sources (README, Publishing). The site's engine files were built by
-``make site``; this builds the wheel and the memory snapshot a second time,
-from a copy of the sources in another folder (scripts/build/pyodide_snapshot.mjs
-and the vendored Pyodide reached by another path), with empty caches, in
-another time zone and locale, and compares them with the site's, naming each
-file that differs (and, for the snapshot, how many of its bytes do). Pyodide's
-own files, the cut standard library and the xz decoder are copies and
+``make site``; this builds the wheel, the memory snapshot and the cut standard
+library (its modules compiled to bytecode by the run that compiles the wheel's)
+a second time, from a copy of the sources in another folder
+(scripts/build/pyodide_snapshot.mjs and the vendored Pyodide reached by another
+path), with empty caches, in another time zone and locale, and compares them
+with the site's, naming each file that differs (and, for the snapshot, how many
+of its bytes do). Pyodide's own files and the xz decoder are copies and
 deterministic compressions of pinned inputs; the whole site is compared by
 ``diff -r`` of two clean clones (README, Publishing).
 """
@@ -35,7 +36,7 @@ def differing_bytes(a: bytes, b: bytes) -> int:
 
 @pytest.fixture(scope="module")
 def rebuilt(tmp_path_factory, generated):
-    """The wheel and the snapshot built again elsewhere: {name under assets/generated/: bytes}."""
+    """The wheel, the snapshot and the cut standard library built again elsewhere: {name under assets/generated/: bytes}."""
     runtime = json.loads((generated / "runtime.json").read_text())
     here = tmp_path_factory.mktemp("elsewhere") / "another folder"
     here.mkdir()
@@ -62,14 +63,16 @@ def rebuilt(tmp_path_factory, generated):
         patch.setattr(build_wheel, "PYODIDE_SRC", here / "pyodide")
         patch.setattr(build_wheel, "BYTECODE_CACHE", here / "cache" / "bytecode")
         patch.setattr(build_wheel, "SNAPSHOT_CACHE", here / "cache" / "snapshot")
-        wheel, modules, _ = build_wheel.build_wheel()
+        wheel, modules, files, bytecode = build_wheel.build_wheel()
         snapshot = build_wheel.build_snapshot(modules)
+        stdlib = build_wheel.xz(build_wheel.cut_stdlib(build_wheel.PYODIDE_SRC / "python_stdlib.zip", files, bytecode))
     finally:
         patch.undo()
-    return {wheel.name: wheel.read_bytes(), snapshot.name: snapshot.read_bytes()}
+    # The standard library too: its modules' bytecode is compiled by the same run as the wheel's.
+    return {wheel.name: wheel.read_bytes(), snapshot.name: snapshot.read_bytes(), "pyodide/python_stdlib.zip.xz": stdlib}
 
 
-def test_the_wheel_and_the_snapshot_come_out_the_same_elsewhere(rebuilt, generated):
+def test_the_wheel_the_snapshot_and_the_standard_library_come_out_the_same_elsewhere(rebuilt, generated):
     differ = []
     for name, again in rebuilt.items():
         built = (generated / name).read_bytes() if (generated / name).exists() else b""

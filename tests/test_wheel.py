@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import gzip
 import hashlib
+import io
 import json
 import lzma
 import shutil
@@ -120,7 +121,10 @@ def test_wheel_has_pyodide_bytecode_for_every_module_listed_in_record(wheel):
 # rules_py source with a syntax error before importing it. An unchecked-hash
 # .pyc is loaded without reading its source, but only when its magic number is
 # this interpreter's: so the import, and an answer, can only come from bytecode
-# that Pyodide's Python 3.14 accepts as its own.
+# that Pyodide's Python 3.14 accepts as its own. The standard library it booted
+# from is the site's cut python_stdlib.zip, which holds bytecode alone: every
+# module Python took from it came from a .pyc (with sources beside them, or
+# bytecode of another Python, some would have been compiled from a .py).
 
 
 @pytest.fixture(scope="module")
@@ -152,6 +156,24 @@ def test_pyodide_imports_the_wheel_from_its_own_bytecode(pyodide_as_served, whee
         assert {z.read(n)[:4].hex() for n in pycs} == {got["magic"]}
     # Soviet Union, no boosts: P(success) = 11/32 (worked out in tests/test_browser_engine.py).
     assert got["success"] == {"false": "21/32", "true": "11/32"}
+    # The boot, rules_py and an answer import over a hundred modules from the standard library's zip.
+    assert len(got["stdlib_from"]) > 100 and set(got["stdlib_from"]) == {".pyc"}
+
+
+def test_the_cut_standard_library_is_pyodide_s_bytecode_alone(generated, wheel):
+    # Each module of the cut python_stdlib.zip as an unchecked hash-based .pyc (PEP 552:
+    # flags 0b01) of the same Python as the wheel's bytecode, and no source: Python
+    # compiles none of it as it starts (build_wheel.py, pyodide_bytecode.mjs).
+    stdlib = zipfile.ZipFile(io.BytesIO(lzma.decompress((generated / "pyodide" / "python_stdlib.zip.xz").read_bytes(), format=lzma.FORMAT_XZ)))
+    names = stdlib.namelist()
+    assert not [n for n in names if n.endswith(".py")]
+    pycs = [n for n in names if n.endswith(".pyc")]
+    assert "encodings/__init__.pyc" in pycs and len(pycs) > 100
+    with zipfile.ZipFile(wheel) as z:
+        (magic,) = {z.read(n)[:4] for n in z.namelist() if n.endswith(".pyc")}
+    for name in pycs:
+        data = stdlib.read(name)
+        assert data[:4] == magic and int.from_bytes(data[4:8], "little") == 0b01, name
 
 
 def test_build_used_the_tested_node_and_chromium(runtime):

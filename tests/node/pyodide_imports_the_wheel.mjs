@@ -2,7 +2,9 @@
 //   node tests/node/pyodide_imports_the_wheel.mjs <pyodide dir> <wheel>
 // Boots the site's vendored Pyodide, unpacks the wheel into site-packages as
 // the engine's loader does, then overwrites every rules_py source with a syntax
-// error before importing it; prints what Python says of its bytecode, as JSON.
+// error before importing it; prints what Python says of its bytecode, as JSON,
+// with where each standard library module it imported from the site's cut
+// python_stdlib.zip came from (bytecode or source, by the file's suffix).
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -30,6 +32,11 @@ json.dumps({
     "version": list(sys.version_info[:2]),
     "broken_sources": broken,
     "success": rules_py.odds("chq-comms-check", {"nation": "soviet"})["outcomes"]["success"],
+    "stdlib_from": sorted(
+        posixpath.splitext(origin)[1]
+        for origin in (getattr(getattr(module, "__spec__", None), "origin", None) or "" for module in list(sys.modules.values()))
+        if origin.startswith(next(p for p in sys.path if p.endswith(".zip")) + "/")
+    ),
 })
 `);
 } catch (e) {
