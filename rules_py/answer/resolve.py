@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..calculator import Calculator, InputError
-from ..dice import Counted, Distribution, Given, GivenError, NeedRoll, pool
+from ..dice import Counted, Distribution, Given, GivenError, NeedRoll, faces, pool
+from ..dice.faces import counting
 from ..formats import dice_words, format_value
 from ..given import dice_text, entries_by_roll
 from .odds import OddsAnswer, answer_summary, head
@@ -68,12 +69,12 @@ class Resolution:
             return None
         doc: shapes.Need = {"label": need.label, "dice": need.dice, "faces": need.sides, "count": need.count}
         table = need.table
-        if table is not None and table != tuple(range(1, need.sides + 1)) and need.count > 1:
+        if table is not None and table != faces(need.sides) and need.count > 1:
             # A pool that counts what it scored may be given by those counts instead of its faces.
             doc["counts"] = [list(n) for n in need.names] if need.names else None
             if typed:
                 names = need.names
-                scoring = not isinstance(table[0], tuple)
+                scoring = counting(need.sides, table)  # one number a die, not a vector of counts
                 doc["scores"] = [
                     {"value": "/".join(map(str, v)) if isinstance(v, tuple) else str(v), "label": dice_words(v, names, scoring)}
                     for v in pool(need.count, need.sides, table)
