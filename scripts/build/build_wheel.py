@@ -240,7 +240,9 @@ def build_snapshot(modules: list[str]) -> Path:
     return target
 
 
-def build_wheel() -> tuple[Path, list[str], list[str]]:
+def build_wheel() -> tuple[Path, list[str], list[str], dict[str, bytes]]:
+    """The wheel (written .xz under OUT), the standard library modules the snapshot
+    imports, the standard library files a start reads, and their bytecode (pyodide_bytecode)."""
     OUT.mkdir(parents=True, exist_ok=True)
     for old in OUT.glob("rules_py-*.whl*"):
         old.unlink()
