@@ -137,11 +137,13 @@ def build_id() -> str:
     return commit + ("+dirty" if _git("status", "--porcelain", "--untracked-files=no") else "")
 
 
-def source_date_epoch() -> int:
-    """SOURCE_DATE_EPOCH if set, else the commit's time, else zip's earliest date."""
+def source_date_epoch(commit: str = "HEAD") -> int:
+    """SOURCE_DATE_EPOCH if set, else the commit's time, else zip's earliest date.
+
+    ``commit``: another build's commit, for the date that build took (tests/test_reproducible.py)."""
     if os.environ.get("SOURCE_DATE_EPOCH"):
         return int(os.environ["SOURCE_DATE_EPOCH"])
-    when = _git("log", "-1", "--format=%ct", "HEAD")
+    when = _git("log", "-1", "--format=%ct", commit)
     return max(int(when), ZIP_EPOCH) if when else ZIP_EPOCH
 
 
