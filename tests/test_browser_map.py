@@ -133,7 +133,8 @@ class MapPage:
         return f'{self.box} .fm-map-cell[data-cell="{r}.{c}"]'
 
     def cells(self) -> int:
-        return len(self.tab.page.query_selector_all(f"{self.box} .fm-map-cell"))
+        # Counted in the page: a handle per cell (query_selector_all) cost 9 s for the largest map.
+        return self.tab.page.locator(f"{self.box} .fm-map-cell").count()
 
 
 @pytest.mark.parametrize("calc,map_field", MAP_CASES, ids=IDS)
