@@ -100,7 +100,7 @@ check-js: node_modules/pyodide/.installed
 # sums its tests' seconds by tier). Set-up fetches the venv's packages and
 # npm's at once (two downloads, no shared files). make check keeps both cores
 # busy, the build about one (its steps mostly wait on each other): side by
-# side they took about 100 s where one after the other took 140 s. The build's
+# side they took 103-121 s where one after the other took about 140 s. The build's
 # output goes to build/site.log and is printed once both are done, so make
 # check's report reads as it would alone; either failing fails make test (once
 # both are done). They share nothing but the source tree: make check reads no

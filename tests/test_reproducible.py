@@ -57,7 +57,7 @@ def rebuilt(tmp_path_factory, generated):
         # commit's date, not the checkout's, so a commit made since (a test, the Makefile)
         # does not change the zip's dates.
         patch.setenv("FIRE_MISSION_BUILD", runtime["build"])
-        patch.setenv("SOURCE_DATE_EPOCH", str(build_wheel.source_date_epoch(runtime["build"].removesuffix("+dirty"))))
+        patch.setenv("SOURCE_DATE_EPOCH", str(build_wheel.source_date_epoch(runtime["build"])))
         patch.setenv("TZ", "Pacific/Chatham")
         patch.setenv("LANG", "fr_FR.UTF-8")
         patch.setattr(build_wheel, "ROOT", here)

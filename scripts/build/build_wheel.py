@@ -125,6 +125,9 @@ def _git(*args: str) -> str | None:
     return run.stdout.strip() if run.returncode == 0 else None
 
 
+DIRTY = "+dirty"  # after a build id whose tracked files differed from its commit
+
+
 def build_id() -> str:
     """The build's id: FIRE_MISSION_BUILD if set, else the commit checked out
     (``+dirty`` after it where tracked files differ from it), else "unversioned"
@@ -134,16 +137,16 @@ def build_id() -> str:
     commit = _git("rev-parse", "HEAD")
     if not commit:
         return "unversioned"
-    return commit + ("+dirty" if _git("status", "--porcelain", "--untracked-files=no") else "")
+    return commit + (DIRTY if _git("status", "--porcelain", "--untracked-files=no") else "")
 
 
-def source_date_epoch(commit: str = "HEAD") -> int:
+def source_date_epoch(build: str = "HEAD") -> int:
     """SOURCE_DATE_EPOCH if set, else the commit's time, else zip's earliest date.
 
-    ``commit``: another build's commit, for the date that build took (tests/test_reproducible.py)."""
+    ``build``: another build's id (build_id), for the date that build took (tests/test_reproducible.py)."""
     if os.environ.get("SOURCE_DATE_EPOCH"):
         return int(os.environ["SOURCE_DATE_EPOCH"])
-    when = _git("log", "-1", "--format=%ct", commit)
+    when = _git("log", "-1", "--format=%ct", build.removesuffix(DIRTY))
     return max(int(when), ZIP_EPOCH) if when else ZIP_EPOCH
 
 
