@@ -130,19 +130,11 @@ export class RollLog {
     this.log.replaceChildren(el("p", { class: "fm-roll-wait", text: `Rolling with seed ${seed}: the roll shows here as soon as the calculator has worked it out\u2026` }));
   }
 
-  // Where a roll link lands (a screen reader reads the roll from its start); scrolled only if not there already.
-  land() {
-    const top = this.log.getBoundingClientRect().top;
-    const at = parseFloat(getComputedStyle(this.log).scrollMarginTop) || 0;
-    if (Math.abs(top - at) > 4) this.log.scrollIntoView({ block: "start" });
-    this.log.focus({ preventScroll: true });
-  }
-
   rollFromAddress() {
     if (this.addressSeed == null) return;
     const seed = this.addressSeed;
     this.addressSeed = null;
-    this.land();
+    this.view.land(this.log); // a screen reader reads the roll from its start
     this.roll({ land: true, seed });
   }
 

@@ -24,6 +24,14 @@ const DEBOUNCE_MS = 150;
 
 let instances = 0;
 
+// Whether the page is where a link lands `element`: its top at its scroll-margin-top
+// (below the pinned answer), give or take 4 px.
+/** @param {HTMLElement} element */
+function onLanding(element) {
+  const at = parseFloat(getComputedStyle(element).scrollMarginTop) || 0;
+  return Math.abs(element.getBoundingClientRect().top - at) <= 4;
+}
+
 export class CalculatorView {
   /**
    * @param {HTMLElement} root the calculator's root, .calculator[data-calculator]
@@ -54,6 +62,8 @@ export class CalculatorView {
     root.classList.add("fm-calculator");
     root.querySelector(".fm-placeholder")?.remove();
     this.rolledSeed = null;
+    /** @type {HTMLElement | null} the place a link landed on (land) */
+    this.landedOn = null;
     const intro = introNodes(root);
     this.form = new FieldForm({
       fields: schema.fields,
@@ -176,6 +186,8 @@ export class CalculatorView {
     const waiting = !this.answerView.answer && this.root.dataset.status === "loading";
     const text = said || (waiting ? "Working out the answer to these inputs\u2026" : "");
     const note = this.answerView.engineNote;
+    // A place a link landed on, where the page still is: where it stays (land).
+    const held = this.landedOn && onLanding(this.landedOn) ? this.landedOn : null;
     note.textContent = text;
     note.hidden = !text;
     note.classList.toggle("fm-engine-failed", bad);
@@ -187,6 +199,20 @@ export class CalculatorView {
       if (!built) this.setStatus("error");
     }
     if (this.compare.open && !this.compare.answer) this.showHeadline(); // what option B waits for
+    if (held && !onLanding(held)) held.scrollIntoView({ block: "start" });
+  }
+
+  // Where a link lands (seed= on the roll's place, dice= on the player's dice), focused for
+  // a screen reader to read from there: below the pinned answer, scrolled only if not there
+  // already. The place is held from then on while the engine's note comes and goes in the
+  // pinned answer (engineChanged): on a desktop the note is in the column above the roll
+  // and the dice, where the browser's scroll anchoring holds the form's place instead, and
+  // theirs moved up 57 px when the note went.
+  /** @param {HTMLElement} element */
+  land(element) {
+    this.landedOn = element;
+    if (!onLanding(element)) element.scrollIntoView({ block: "start" });
+    element.focus({ preventScroll: true });
   }
 
   // A request the engine could not answer: superseded (nothing to say), or it
@@ -288,8 +314,7 @@ export class CalculatorView {
     this.compare.schedule(0);
     if (this.address.dice != null && this.ownDice && !this.landed) {
       this.landed = true;
-      this.ownDice.element.scrollIntoView({ block: "start" });
-      this.ownDice.element.focus({ preventScroll: true });
+      this.land(this.ownDice.element);
     }
   }
 
