@@ -188,8 +188,8 @@ def test_a_roll_link_lands_on_the_roll_and_the_seed_box_holds_the_rolls_seed(siz
     page.wait_for_function("sel => document.activeElement === document.querySelector(sel)", arg=log)
     # The roll's place does not move from the first paint until the roll is in and the engine's
     # note has gone (before issue 36 the page jumped from its top to the roll, about 1,950 px on
-    # a phone, seconds after the first paint; until stop 42 the roll went up 57 px on a desktop
-    # when the note went). Anchoring leaves up to a pixel of rounding.
+    # a phone, seconds after the first paint; later, on a desktop, the place went up 57 px when
+    # the note went). Anchoring leaves up to a pixel of rounding.
     tops = held_tops(page)
     assert max(tops) - min(tops) <= 2, tops
     box = rect(tab, log)
