@@ -193,7 +193,8 @@ export class RollLog {
     this.log.append(el("p", { class: "fm-roll-link", dataRollLink: url }, "Open this link to see the same roll: ", el("a", { class: "fm-roll-url", href: url, text: url })));
     this.history.add(url);
     view.rolled(answer);
-    // A roll link: the page landed on the roll's place already (fromAddress); focus, no scroll.
+    // A roll link: the page landed on the roll's place already (rollFromAddress: view.land, which
+    // holds it there); focus, no scroll.
     if (land) this.log.focus({ preventScroll: true });
   }
 }
