@@ -178,6 +178,17 @@ COVERED = """() => {
 }"""
 
 
+# Scroll, then wait for the page's scroll event. Material reads the direction from
+# one scroll event to the next, and scrolls made within one frame give one event:
+# down then up before the next frame read as no scroll, or as a scroll down (the
+# button stayed hidden, five tries in a row on CI).
+SCROLL_TO = """async y => {
+  const from = scrollY;
+  window.scrollTo(0, y);
+  if (scrollY !== from) await new Promise(done => addEventListener("scroll", done, {once: true, passive: true}));
+}"""
+
+
 def show_back_to_top(tab, y: int, tries: int = 5) -> None:
     """Scroll down past ``y``, then up to it: Material hides the button on the
     way down and shows it on the way up (after 250 ms). Up by 60 px at least,
@@ -190,13 +201,13 @@ def show_back_to_top(tab, y: int, tries: int = 5) -> None:
     scroll happens); the next try starts from higher up. It returns once the
     button is shown and faded in (opacity 1), as a player sees it."""
     for _ in range(tries):
-        tab.page.evaluate("y => window.scrollTo(0, y + 120)", y)
+        tab.page.evaluate(SCROLL_TO, y + 120)
         try:
             tab.page.wait_for_selector(".md-top[hidden]", state="attached", timeout=3000)
         except PlaywrightTimeout:
-            tab.page.evaluate("() => window.scrollTo(0, scrollY - 240)")
+            tab.page.evaluate(SCROLL_TO, tab.page.evaluate("() => scrollY") - 240)
             continue
-        tab.page.evaluate("y => window.scrollTo(0, Math.min(y, scrollY - 60))", y)
+        tab.page.evaluate(SCROLL_TO, min(y, tab.page.evaluate("() => scrollY") - 60))
         try:
             # Shown and faded in; one hidden again meanwhile (the page shifted) is tried again.
             tab.page.wait_for_function(
@@ -211,7 +222,7 @@ def show_back_to_top(tab, y: int, tries: int = 5) -> None:
 def covered_controls(tab) -> list[tuple[int, list[str]]]:
     """Down the page half a screen at a time: at each, a little scroll up shows the button; what it covers."""
     found = []
-    tab.page.evaluate("() => window.scrollTo(0, 0)")
+    tab.page.evaluate(SCROLL_TO, 0)
     tab.page.wait_for_selector(".md-top[hidden]", state="attached")
     step = tab.page.evaluate("() => Math.round(innerHeight / 2)")
     bottom = "() => document.documentElement.scrollHeight - innerHeight"  # read each time: answers change the page's height
@@ -395,7 +406,7 @@ def test_every_control_a_player_taps_is_44_px_tall_on_a_phone(phone):
     phone.visit(f"calculators/{SWITCHED}/")
     phone.calculator(SWITCHED)
     heights = phone.page.evaluate(HEIGHTS, TAPPED)
-    phone.page.evaluate("() => window.scrollTo(0, 0)")
+    phone.page.evaluate(SCROLL_TO, 0)
     show_back_to_top(phone, 900)
     heights[".md-top"] = phone.page.evaluate(HEIGHTS, [".md-top"])[".md-top"]
     phone.visit("in-play/")
