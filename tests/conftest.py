@@ -242,6 +242,24 @@ def tab(browser, server):
     opened.close()
 
 
+# Every match's box. Playwright's bounding_box() measures one element per call,
+# and the page can move between two calls: six face buttons on one row once read
+# as two, 0.6 px apart. Measured here in one evaluation, they are one frame's.
+RECTS = "els => els.map(e => { const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width, height: r.height, top: r.top, bottom: r.bottom, left: r.left, right: r.right}; })"
+
+
+def rects(page, selector: str) -> list[dict]:
+    """The box of every element ``selector`` matches, measured at once (RECTS)."""
+    return page.eval_on_selector_all(selector, RECTS)
+
+
+def rect(tab, selector: str) -> dict:
+    """The box of the first element ``selector`` matches."""
+    found = rects(tab.page, selector)
+    assert found, f"nothing matches {selector}"
+    return found[0]
+
+
 def cli(*args: str) -> dict:
     """The CLI's JSON answer (python -m rules_py ...), a new copy for each caller."""
     return json.loads(_cli_text(args))

@@ -23,7 +23,7 @@ import json
 import pytest
 
 import rules_py
-from conftest import BOOT_TIMEOUT_MS, open_tab
+from conftest import BOOT_TIMEOUT_MS, open_tab, rect
 from test_browser_a11y import violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
@@ -47,10 +47,6 @@ def answer(calc_id: str, inputs: dict | None = None) -> dict:
 
 def charted(doc: dict) -> list[dict]:
     return [o for o in doc["outcomes"] if o.get("chart")]
-
-
-def rect(tab, selector: str) -> dict:
-    return tab.page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: r.height}; }")
 
 
 def bars(tab, selector: str) -> list[list[str]]:

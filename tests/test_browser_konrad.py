@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import expect
 
 import rules_py
-from conftest import open_tab, query
+from conftest import open_tab, query, rect
 from rules_py.calculator import InputError
 from rules_py.konrad.supply import SUPPLY_EXAMPLE
 
@@ -37,10 +37,6 @@ PHONE = {"width": 390, "height": 844}
 # 13 columns, friendly to the west: the depot top left, unit a in the last column
 # of row 1 (12 sectors along it: -2), unit b in row 3, column 1 (2 sectors: 0).
 WIDE_MAP = "W:F*" + "F" * 11 + "Fa/" + "F" * 13 + "/Fb" + "F" * 12
-
-
-def rect(tab, selector: str) -> dict:
-    return tab.page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height}; }")
 
 
 def overlap(a: dict, b: dict) -> bool:

@@ -22,7 +22,7 @@ import json
 import pytest
 
 import rules_py
-from conftest import BOOT_TIMEOUT_MS, open_tab
+from conftest import BOOT_TIMEOUT_MS, open_tab, rect
 
 pytestmark = pytest.mark.browser
 
@@ -47,10 +47,6 @@ def sized(request, browser, server):
     tab.height = (PHONE if request.param == "phone" else DESKTOP)["height"]
     yield tab
     tab.close()
-
-
-def rect(tab, selector: str) -> dict:
-    return tab.page.eval_on_selector(selector, "e => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }")
 
 
 def in_view(tab, selector: str) -> bool:
