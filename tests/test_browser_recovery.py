@@ -3,9 +3,10 @@
 The misbehaving worker is a test-only wrapper: the page's request for
 ``assets/calc/worker.mjs`` is answered (through Playwright's routing, never by
 the built site) with a module that imports the real worker and then throws,
-closes itself or spins forever on cue. Only the first worker is wrapped: the
-one the engine starts in its place is the real one, so a test sees the page
-recover. Python's answers are checked against the CLI's, as everywhere.
+closes itself or spins forever on cue. Mostly only the first worker is
+wrapped: the one the engine starts in its place is the real one, so a test
+sees the page recover. The last two tests wrap every worker: one that keeps
+dying, and one that dies after each answer. Python's answers are checked against the CLI's, as everywhere.
 
 A host without the WebAssembly (404) is named as such, at once, not
 after the boot's time limit. Time limits are run through with Playwright's
@@ -221,25 +222,36 @@ def test_an_answer_for_inputs_no_longer_shown_is_never_marked_ready(tab):
     assert tab.odds_cells(CALC) == cli_odds(CALC, {**ENGINE_INPUTS, "boosts": "2"})
 
 
-def test_a_worker_that_keeps_dying_is_given_up_with_a_message(tab):
-    # Every worker, the replacements too, throws as soon as it is ready: no answer
-    # ever comes, so after three restarts the engine stops trying and says so.
-    wrapped = WRAPPER.replace(
-        "MISBEHAVE",
-        """self.postMessage = (message, ...rest) => {
-  post(message, ...rest);
-  if (message.type === "ready") setTimeout(() => { throw new Error("thrown on purpose by a test"); });
-};""",
-    )
+def wrap_every_worker(tab, misbehave: str) -> None:
+    """Serve every worker.mjs the page asks for wrapped, the replacements too."""
 
     def handle(route):
         if "real=1" in urlsplit(route.request.url).query:
             route.fallback()
         else:
-            route.fulfill(status=200, content_type="text/javascript", body=wrapped)
+            route.fulfill(status=200, content_type="text/javascript", body=WRAPPER.replace("MISBEHAVE", misbehave))
 
     tab.page.route("**/assets/calc/worker.mjs*", handle)
+
+
+def test_a_worker_that_keeps_dying_is_given_up_with_a_message(tab):
+    # Every worker, the replacements too, throws as soon as it is ready and lets
+    # no answer out, so after three restarts the engine stops trying and says so.
+    # An answer would start the count again (the next test): with answers let
+    # out, whether a worker answered before its throw hung on when a request
+    # reached it, and once a fifth worker started. Here the page's request dies
+    # with the first worker (its own message, "Change an input to try again"),
+    # and the engine's last word replaces that once the fourth has stopped.
+    wrap_every_worker(
+        tab,
+        """self.postMessage = (message, ...rest) => {
+  if (message.type === "answer") return;
+  post(message, ...rest);
+  if (message.type === "ready") setTimeout(() => { throw new Error("thrown on purpose by a test"); });
+};""",
+    )
     tab.goto(START)
+    tab.page.wait_for_function("() => fireMissionEngine.state === 'failed'", timeout=BOOT_TIMEOUT_MS)
     root = tab.calculator(CALC, "error")
     assert note(tab).is_visible()
     assert note(tab).inner_text() == (
@@ -249,3 +261,25 @@ def test_a_worker_that_keeps_dying_is_given_up_with_a_message(tab):
     assert tab.page.evaluate("[fireMissionEngine.state, fireMissionEngine.generation]") == ["failed", 4]
     assert tab.page.is_disabled(f"{SCOPE} .fm-roll-button")
     assert "fm-outdated" in root.get_attribute("class")
+
+
+def test_an_answer_between_two_stops_starts_the_count_again(tab):
+    """A worker that dies after every answer is replaced every time: the engine
+    gives up after four stops in a row (the test above), and an answer between
+    two stops means they were not in a row. Four workers die here, each after
+    answering; counted without the answers, the fourth would fail the engine."""
+    wrap_every_worker(tab, THROW)
+    tab.goto(START)
+    tab.calculator(CALC)
+    assert tab.odds_cells(CALC) == cli_odds(CALC, ENGINE_INPUTS)
+    for generation, boosts in ((2, "2"), (3, "3"), (4, "4"), (5, None)):
+        # The worker that answered has thrown; the next is ready before the next change, which it answers.
+        tab.page.wait_for_function(
+            "g => fireMissionEngine.generation === g && fireMissionEngine.state === 'ready'", arg=generation, timeout=BOOT_TIMEOUT_MS
+        )
+        assert "stopped (an error: Uncaught Error: thrown on purpose by a test) and was started again" in note(tab).inner_text()
+        if boosts:
+            tab.page.fill(f'{SCOPE} [data-input="boosts"]', boosts)
+            tab.calculator(CALC)
+            assert tab.odds_cells(CALC) == cli_odds(CALC, {**ENGINE_INPUTS, "boosts": boosts})
+    assert tab.page.get_attribute(SCOPE, "data-status") == "ready"
