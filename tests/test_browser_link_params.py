@@ -25,7 +25,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import rules_py
-from browser_engines import INSTANT
+from browser_engines import ARRIVED, INSTANT
 from conftest import BOOT_TIMEOUT_MS, open_tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
@@ -47,7 +47,7 @@ def follow(tab, path: str) -> None:
     if urlsplit(tab.page.url).path == urlsplit(tab.server.url(path)).path:
         tab.navigate("calculators/")
     tab.page.evaluate(INSTANT, tab.server.url(path))
-    tab.page.wait_for_function("path => location.pathname === path && document.querySelector('.md-content:not([data-stale])') !== null", arg=urlsplit(tab.server.url(path)).path)
+    tab.page.wait_for_function(ARRIVED, arg=urlsplit(tab.server.url(path)).path)
 
 
 def scope(calc_id: str) -> str:
