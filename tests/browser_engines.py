@@ -56,9 +56,9 @@ TOUCH_PREFS = {"ui.primaryPointerCapabilities": 1, "ui.allPointerCapabilities": 
 # content) stale, then clicks a link to `url`, which mkdocs-material catches; Material
 # changes the address before it swaps the content in, so ARRIVED waits for both. It
 # compares the address's path, not its query: a calculator's page rewrites its query
-# in its own order as it keeps its address (k47-air-strike's turns go last), and
-# under load that came before the first check could see the link's query (a 30 s wait
-# ran out on a page that had arrived).
+# in its own order as it keeps its address (k47-air-strike's turns go last). Under
+# load the rewrite came before the first check, which then never matched (a 30 s
+# wait ran out on a page that had arrived).
 INSTANT = page_function(TESTS / "page" / "instant_navigation.mjs")
 ARRIVED = "path => location.pathname === path && document.querySelector('.md-content:not([data-stale])') !== null"
 
