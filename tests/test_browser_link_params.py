@@ -25,7 +25,6 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import rules_py
-from browser_engines import ARRIVED, INSTANT
 from conftest import BOOT_TIMEOUT_MS, open_tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
@@ -39,15 +38,6 @@ def phone(browser, server):
     tab.goto("calculators/")
     yield tab
     tab.close()
-
-
-def follow(tab, path: str) -> None:
-    """Instant navigation to ``path`` (conftest's Tab.navigate), arrived once the new
-    page's content is in: the page may rewrite its query as it keeps its address."""
-    if urlsplit(tab.page.url).path == urlsplit(tab.server.url(path)).path:
-        tab.navigate("calculators/")
-    tab.page.evaluate(INSTANT, tab.server.url(path))
-    tab.page.wait_for_function(ARRIVED, arg=urlsplit(tab.server.url(path)).path)
 
 
 def scope(calc_id: str) -> str:
@@ -72,7 +62,7 @@ def query_of(tab) -> dict[str, list[str]]:
 )
 def test_a_comparison_with_a_certain_option_shows_both_and_their_chart(phone, calc_id, inputs, vs):
     link = "&".join([*(f"{k}={v}" for k, v in inputs.items()), *(f"vs.{k}={v}" for k, v in vs.items())])
-    follow(phone, f"calculators/{calc_id}/?{link}")
+    phone.visit(f"calculators/{calc_id}/?{link}")
     phone.page.wait_for_selector(f'{scope(calc_id)}[data-compare-status="ready"]', timeout=BOOT_TIMEOUT_MS)
     doc = rules_py.compare(calc_id, inputs, vs)
     assert phone.page.inner_text(f'{scope(calc_id)} .fm-compare-option[data-option="b"] .fm-summary-title').startswith("Option B: ")
@@ -105,7 +95,7 @@ def test_a_comparison_with_a_certain_option_shows_both_and_their_chart(phone, ca
 @pytest.mark.parametrize("dice", ["6,,3", "2,", ",2", "2, ,3"])
 def test_a_dice_link_with_an_empty_entry_gets_the_engines_message_and_keeps_its_address(phone, dice):
     calc_id = "k47-air-strike"
-    follow(phone, f"calculators/{calc_id}/?turns=4&dice={dice}")
+    phone.visit(f"calculators/{calc_id}/?turns=4&dice={dice}")
     root = f"{scope(calc_id)} .fm-own-dice"
     phone.page.wait_for_selector(f'{root}[data-resolve="error"]:not([data-busy])', timeout=BOOT_TIMEOUT_MS)
     # The engine's message for these dice, the CLI's (tests/test_resolve.py: resolve ... --dice 6,,3).
@@ -122,7 +112,7 @@ def test_a_dice_link_with_an_empty_entry_gets_the_engines_message_and_keeps_its_
 def test_undo_after_a_pool_of_no_dice_takes_back_the_last_roll_given(phone):
     calc_id = "chq-fire-for-effect"
     inputs = "sheaf=converged&reaction_dice=0&extra_dice_target=3&disruptions=one_if_more"
-    follow(phone, f"calculators/{calc_id}/?{inputs}&dice=2,1,6,2,1")
+    phone.visit(f"calculators/{calc_id}/?{inputs}&dice=2,1,6,2,1")
     root = f"{scope(calc_id)} .fm-own-dice"
     phone.page.wait_for_selector(f'{root}[data-resolve="done"][data-dice="2,1,6,2,1"]:not([data-busy])', timeout=BOOT_TIMEOUT_MS)
     # The battery's 5D6 read all five faces; the unit's 0D6 read none: Undo takes the five back.
@@ -140,7 +130,7 @@ def test_undo_after_a_pool_of_no_dice_takes_back_the_last_roll_given(phone):
 
 def test_option_b_given_twice_is_refused_beside_its_field(phone):
     calc_id = "chq-comms-check"
-    follow(phone, f"calculators/{calc_id}/?vs.nation=soviet&vs.nation=usa")
+    phone.visit(f"calculators/{calc_id}/?vs.nation=soviet&vs.nation=usa")
     phone.page.wait_for_selector(f'{scope(calc_id)}[data-compare-status="error"]', timeout=BOOT_TIMEOUT_MS)
     # The CLI: odds chq-comms-check --vs nation=soviet nation=usa -> "error: vs.nation: given 2 times: give nation once".
     error = phone.page.inner_text(f'{scope(calc_id)} .fm-compare-form [data-field-error="vs.nation"]')
@@ -151,7 +141,7 @@ def test_option_b_given_twice_is_refused_beside_its_field(phone):
 
 def test_a_seed_given_twice_is_refused_beside_the_seed(phone):
     calc_id = "chq-comms-check"
-    follow(phone, f"calculators/{calc_id}/?seed=1&seed=2")
+    phone.visit(f"calculators/{calc_id}/?seed=1&seed=2")
     error = phone.page.wait_for_selector(f'{scope(calc_id)} [data-field-error="seed"]:not([hidden])', timeout=BOOT_TIMEOUT_MS)
     assert error.inner_text() == "given 2 times: give seed once"
     assert phone.page.is_hidden(f"{scope(calc_id)} .fm-roll-log")  # no roll of either seed
@@ -160,7 +150,7 @@ def test_a_seed_given_twice_is_refused_beside_the_seed(phone):
 
 def test_dice_given_twice_are_refused_beside_the_dice(phone):
     calc_id = "k47-air-strike"
-    follow(phone, f"calculators/{calc_id}/?dice=2&dice=3")
+    phone.visit(f"calculators/{calc_id}/?dice=2&dice=3")
     root = f"{scope(calc_id)} .fm-own-dice"
     phone.page.wait_for_selector(f'{root}[data-resolve="error"]:not([data-busy])', timeout=BOOT_TIMEOUT_MS)
     assert phone.page.inner_text(f"{root} .fm-resolve-message").startswith("given 2 times: give dice once")
@@ -173,7 +163,7 @@ def test_dice_given_twice_are_refused_beside_the_dice(phone):
 
 def test_a_sweep_given_twice_is_refused_in_how_it_changes(phone):
     calc_id = "chq-comms-check"
-    follow(phone, f"calculators/{calc_id}/?sweep=nation&sweep=boosts")
+    phone.visit(f"calculators/{calc_id}/?sweep=nation&sweep=boosts")
     box = f"{scope(calc_id)} .fm-sweep-details"
     phone.page.wait_for_selector(f'{box}[open][data-sweep-status="error"]', timeout=BOOT_TIMEOUT_MS)
     assert phone.page.inner_text(f"{box} .fm-sweep-status") == "sweep: given 2 times: give sweep once"
