@@ -6,7 +6,8 @@ the built site) with a module that imports the real worker and then throws,
 closes itself or spins forever on cue. Mostly only the first worker is
 wrapped: the one the engine starts in its place is the real one, so a test
 sees the page recover. The last two tests wrap every worker: one that keeps
-dying, and one that dies after each answer. Python's answers are checked against the CLI's, as everywhere.
+dying, and one that dies after each answer. Python's answers are checked
+against the CLI's, as everywhere.
 
 A host without the WebAssembly (404) is named as such, at once, not
 after the boot's time limit. Time limits are run through with Playwright's
@@ -58,14 +59,15 @@ self.onmessage = (event) => {
 };"""
 
 
-def wrap_first_worker(tab, misbehave: str) -> list[str]:
-    """Serve the first worker.mjs the page asks for wrapped; returns the worker URLs asked for."""
+def wrap_workers(tab, misbehave: str, every: bool = False) -> list[str]:
+    """Serve the first worker.mjs the page asks for wrapped (every=True: every one,
+    the replacements too); returns the worker URLs asked for."""
     asked: list[str] = []
 
     def handle(route):
         url = route.request.url
         asked.append(url)
-        if "real=1" in urlsplit(url).query or len(asked) > 1:
+        if "real=1" in urlsplit(url).query or (len(asked) > 1 and not every):
             route.fallback()
         else:
             route.fulfill(status=200, content_type="text/javascript", body=WRAPPER.replace("MISBEHAVE", misbehave))
@@ -83,7 +85,7 @@ def note(tab):
 
 
 def test_a_worker_that_throws_after_its_first_answer_is_replaced_and_the_page_says_so(tab):
-    asked = wrap_first_worker(tab, THROW)
+    asked = wrap_workers(tab, THROW)
     tab.goto(START)
     tab.calculator(CALC)
     assert tab.odds_cells(CALC) == cli_odds(CALC, ENGINE_INPUTS)
@@ -103,7 +105,7 @@ def test_a_worker_that_throws_after_its_first_answer_is_replaced_and_the_page_sa
 
 
 def test_a_worker_that_closes_itself_is_noticed_and_replaced(tab):
-    asked = wrap_first_worker(tab, CLOSE)
+    asked = wrap_workers(tab, CLOSE)
     tab.goto(START)
     tab.calculator(CALC)
     # close() fires no event on the Worker: the engine learns of it from the Web Lock the worker held.
@@ -119,7 +121,7 @@ def test_a_worker_that_closes_itself_is_noticed_and_replaced(tab):
 
 
 def test_a_hung_answer_restarts_the_engine_with_a_message_and_the_next_change_recovers(tab):
-    asked = wrap_first_worker(tab, HANG)
+    asked = wrap_workers(tab, HANG)
     tab.page.clock.install()  # the page's timers: the answer's time limit is run through, not waited for
     tab.goto(START)
     tab.calculator(CALC)
@@ -222,18 +224,6 @@ def test_an_answer_for_inputs_no_longer_shown_is_never_marked_ready(tab):
     assert tab.odds_cells(CALC) == cli_odds(CALC, {**ENGINE_INPUTS, "boosts": "2"})
 
 
-def wrap_every_worker(tab, misbehave: str) -> None:
-    """Serve every worker.mjs the page asks for wrapped, the replacements too."""
-
-    def handle(route):
-        if "real=1" in urlsplit(route.request.url).query:
-            route.fallback()
-        else:
-            route.fulfill(status=200, content_type="text/javascript", body=WRAPPER.replace("MISBEHAVE", misbehave))
-
-    tab.page.route("**/assets/calc/worker.mjs*", handle)
-
-
 def test_a_worker_that_keeps_dying_is_given_up_with_a_message(tab):
     # Every worker, the replacements too, throws as soon as it is ready and lets
     # no answer out, so after three restarts the engine stops trying and says so.
@@ -242,13 +232,14 @@ def test_a_worker_that_keeps_dying_is_given_up_with_a_message(tab):
     # reached it, and once a fifth worker started. Here the page's request dies
     # with the first worker (its own message, "Change an input to try again"),
     # and the engine's last word replaces that once the fourth has stopped.
-    wrap_every_worker(
+    wrap_workers(
         tab,
         """self.postMessage = (message, ...rest) => {
   if (message.type === "answer") return;
   post(message, ...rest);
   if (message.type === "ready") setTimeout(() => { throw new Error("thrown on purpose by a test"); });
 };""",
+        every=True,
     )
     tab.goto(START)
     tab.page.wait_for_function("() => fireMissionEngine.state === 'failed'", timeout=BOOT_TIMEOUT_MS)
@@ -268,7 +259,7 @@ def test_an_answer_between_two_stops_starts_the_count_again(tab):
     gives up after four stops in a row (the test above), and an answer between
     two stops means they were not in a row. Four workers die here, each after
     answering; counted without the answers, the fourth would fail the engine."""
-    wrap_every_worker(tab, THROW)
+    wrap_workers(tab, THROW, every=True)
     tab.goto(START)
     tab.calculator(CALC)
     assert tab.odds_cells(CALC) == cli_odds(CALC, ENGINE_INPUTS)
