@@ -74,15 +74,15 @@ system-deps:
 	echo "Installing Debian's $(SYSTEM_DEPS)"; \
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(SYSTEM_DEPS) >/dev/null
 
-# The fast tier: lint, the typed answer's generated types up to date with its
-# schema (scripts/build/answer_types.py) and its Python builders type-checked against
-# them (mypy; tsc checks the page's side in check-js), then every test that
+# The fast tier: lint, the generated types of the engine's contracts (the typed
+# answer, calculators.json) up to date with their schemas (scripts/build/schema_types.py)
+# and their Python builders type-checked against them (mypy; tsc checks the page's side in check-js), then every test that
 # needs neither a built site nor a browser, and the page's own JavaScript (check-js). Its tests share nothing
 # but the source tree, so they run on every core (pytest-xdist): on this
 # project's 2-core machines that keeps make check within its minute.
 check: $(VENV)/.installed check-js
 	$(PY) -m ruff check --quiet
-	$(PY) -m scripts.build.answer_types --check
+	$(PY) -m scripts.build.schema_types --check
 	$(PY) -m mypy
 	$(PY) -m pytest -q -n auto -m "not site and not browser and not firefox and not webkit"
 

@@ -20,14 +20,19 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field as dataclass_field
 from fractions import Fraction
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 from .dice import Dice, Distribution, Rolling, Step, enumerate_given, enumerate_outcomes, enumerate_steps
 from .formats import format_value
 from .grid import check_spec, text_limit
 
-FIELD_TYPES = ("int", "bool", "choice", "number", "text", "map")
-OUTCOME_TYPES = ("int", "bool", "choice")
+if TYPE_CHECKING:  # calculator.schema.json's types, generated: nothing to import at run time
+    from .calculator_shapes import CalculatorSchema, EngineError, FieldSchema, Grid, OutcomeSchema
+
+FieldType = Literal["int", "bool", "choice", "number", "text", "map"]
+OutcomeType = Literal["int", "bool", "choice"]
+FIELD_TYPES: tuple[FieldType, ...] = get_args(FieldType)
+OUTCOME_TYPES: tuple[OutcomeType, ...] = get_args(OutcomeType)
 _ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 MAX_TEXT = 4000
@@ -54,7 +59,7 @@ class InputError(ValueError):
         self.errors: list[tuple[str | None, str]] = list(errors)
         super().__init__("; ".join(f"{name}: {msg}" if name else msg for name, msg in self.errors))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> EngineError:
         return {"error": str(self), "fields": [{"field": f, "message": m} for f, m in self.errors]}
 
 
@@ -69,7 +74,7 @@ class Field:
     """One input. ``minimum``/``maximum`` bound int and number fields."""
 
     name: str
-    type: str
+    type: FieldType
     label: str
     help: str
     default: Any = None
@@ -79,7 +84,7 @@ class Field:
     required: bool = False
     # For type "map" only: how the text encodes a grid, so a generic editor can draw it.
     # See rules_py.grid; the rules that give the grid meaning stay in the procedure.
-    grid: dict | None = dataclass_field(default=None, compare=False, hash=False)
+    grid: Grid | None = dataclass_field(default=None, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
@@ -114,7 +119,8 @@ class Field:
                 return f"{kind} of at most {self.maximum}"
             return kind
         if self.type == "map":
-            return f"a map of at most {self.grid['max_rows']} rows of {self.grid['max_cols']} cells ({text_limit(self.grid)} characters)"
+            grid = self.map_grid()
+            return f"a map of at most {grid['max_rows']} rows of {grid['max_cols']} cells ({text_limit(grid)} characters)"
         return f"text of at most {MAX_TEXT} characters"
 
     def parse(self, raw: Any) -> Any:
@@ -144,26 +150,33 @@ class Field:
             if isinstance(raw, bool):
                 raise bad
             if isinstance(raw, (int, Fraction)):
-                value = Fraction(raw)
+                number = Fraction(raw)
             elif isinstance(raw, str) and re.fullmatch(r"\s*[+-]?([0-9]{1,9}(\.[0-9]{0,6})?|\.[0-9]{1,6})\s*", raw):
-                value = Fraction(raw.strip())
+                number = Fraction(raw.strip())
             else:
                 raise bad
-            return self._bounded(value, bad)
+            return self._bounded(number, bad)
         # text and map: plain text, never evaluated. A map's own grammar bounds its length.
-        if not isinstance(raw, str) or len(raw) > (MAX_TEXT if self.type == "text" else text_limit(self.grid)):
+        if not isinstance(raw, str) or len(raw) > (MAX_TEXT if self.type == "text" else text_limit(self.map_grid())):
             raise bad
         return raw
 
-    def _bounded(self, value, bad):
+    def map_grid(self) -> Grid:
+        """A map field's grid (every map field has one: see __post_init__)."""
+        if self.grid is None:
+            raise TypeError(f"{self.name} is not a map field")
+        return self.grid
+
+    def _bounded(self, value: int | Fraction, bad: InputError) -> int | Fraction:
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
             raise bad
         return value
 
-    def schema(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "type": self.type, "label": self.label, "help": self.help}
-        out["default"] = None if self.default is None else format_value(self.default)
-        out["required"] = self.required
+    def schema(self) -> FieldSchema:
+        out: FieldSchema = {
+            "name": self.name, "type": self.type, "label": self.label, "help": self.help,
+            "default": None if self.default is None else format_value(self.default), "required": self.required,
+        }
         if self.minimum is not None:
             out["min"] = format_value(self.minimum)
         if self.maximum is not None:
@@ -181,7 +194,7 @@ class Outcome:
     ``extra`` lists non-numeric values an int outcome may take ("later")."""
 
     name: str
-    type: Literal["int", "bool", "choice"]
+    type: OutcomeType
     label: str
     help: str = ""
     values: tuple[str, ...] = ()
@@ -214,8 +227,8 @@ class Outcome:
         """A unit outcome's unit as its label names it: "Unit a" of "Unit a: modifier"."""
         return self.label.removesuffix(f": {self.key}")
 
-    def schema(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "type": self.type, "label": self.label, "help": self.help}
+    def schema(self) -> OutcomeSchema:
+        out: OutcomeSchema = {"name": self.name, "type": self.type, "label": self.label, "help": self.help}
         if self.values:
             out["values"] = list(self.values)
         if self.extra:
@@ -385,7 +398,7 @@ class Calculator:
         result = dict(self._run(dice, tuple(sorted(inputs.items()))))
         return Roll(self, inputs, seed, dice.log, result)
 
-    def _run(self, dice, items: tuple) -> Mapping[str, Any]:
+    def _run(self, dice: Dice, items: tuple[tuple[str, Any], ...]) -> Mapping[str, Any]:
         return self.procedure(dice, **dict(items))
 
     def _check_outcomes(self, inputs: dict[str, Any], outcomes: dict[str, Distribution]) -> None:
@@ -393,9 +406,10 @@ class Calculator:
         if set(outcomes) != declared:
             raise AssertionError(f"{self.id}: procedure returned {sorted(outcomes)}, declared {sorted(declared)}")
 
-    def schema(self) -> dict[str, Any]:
-        """JSON-able description for generated forms and pages."""
-        out: dict[str, Any] = {
+    def schema(self) -> CalculatorSchema:
+        """JSON-able description for generated forms and pages (calculators.json:
+        rules_py/data/calculator.schema.json declares it)."""
+        out: CalculatorSchema = {
             "id": self.id,
             "title": self.title,
             "system": self.system,
@@ -403,10 +417,9 @@ class Calculator:
             "page": self.page,
             "rolls_dice": self.rolls_dice,
             "fields": [f.schema() for f in self.fields],
+            "outcomes": [o.schema() for o in self.outcomes] if not callable(self.outcomes) else
+            [o.schema() for o in self.outcomes(self.validate({}))] if not any(f.required for f in self.fields) else [],
         }
-        if not callable(self.outcomes):
-            out["outcomes"] = [o.schema() for o in self.outcomes]
-        else:
-            out["outcomes"] = [o.schema() for o in self.outcomes(self.validate({}))] if not any(f.required for f in self.fields) else []
+        if callable(self.outcomes):
             out["dynamic_outcomes"] = True
         return out

@@ -37,7 +37,10 @@ Example grid (Konrad's, in :mod:`rules_py.konrad.sector_map`)::
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # a grid's type, generated from rules_py/data/calculator.schema.json
+    from .calculator_shapes import Grid as GridSpec
 
 MAP_GRID_KEYS = frozenset({"edge_sep", "row_sep", "edges", "states", "marks", "labels", "max_rows", "max_cols"})
 # Only these count as blanks around a text; "str.strip()" would also drop other
@@ -49,7 +52,7 @@ EDGE_SIDES = ("top", "right", "bottom", "left")
 Cell = tuple[int, int]  # (row, column), from 0 at the top left
 
 
-def check_spec(grid: dict) -> None:
+def check_spec(grid: GridSpec) -> None:
     """Refuse a grid the grammar cannot read unambiguously (raises ValueError)."""
     unknown = set(grid) - MAP_GRID_KEYS
     if unknown:
@@ -71,7 +74,7 @@ def check_spec(grid: dict) -> None:
             raise ValueError(f"{key} must be a whole number of at least 1")
 
 
-def text_limit(grid: dict) -> int:
+def text_limit(grid: GridSpec) -> int:
     """The length of the longest text the grid can take (before blanks are dropped).
 
     Edges and their separator, every cell's state, the row separators, each

@@ -1,4 +1,4 @@
-// The typed answer's types, generated from rules_py/data/answer.schema.json by scripts/build/answer_types.py:
+// The typed answer's types, generated from rules_py/data/answer.schema.json by scripts/build/schema_types.py:
 // do not edit (make check fails when they differ from what the schema gives).
 // The page's renderers read them through JSDoc: /** @typedef {import("../../../types/answer.js").OddsAnswer} OddsAnswer */.
 

@@ -9,7 +9,7 @@ the procedure gave, so that the page only renders: no fraction arithmetic,
 no label guessing, no re-validation in JavaScript.
 
 The answer is declared once, by its JSON Schema, ``rules_py/data/answer.schema.json``;
-``scripts/build/answer_types.py`` generates from it the Python types the builders
+``scripts/build/schema_types.py`` generates from it the Python types the builders
 below return (:mod:`.shapes`, checked by mypy) and the TypeScript types the
 page's renderers read (``types/answer.d.ts``, checked by tsc). Every answer
 has ``schema``, ``kind``, ``calculator``, ``title`` and ``summary``; by kind:

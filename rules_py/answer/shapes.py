@@ -1,7 +1,7 @@
 """The typed answer's types, generated from rules_py/data/answer.schema.json by
-scripts/build/answer_types.py: do not edit (make check fails when they differ from
-what the schema gives). The answer's builders return them; mypy checks it.
-Imported for type checking only, so that the engine's start pays nothing for them.
+scripts/build/schema_types.py: do not edit (make check fails when they differ from what
+the schema gives). The answer's builders return them; mypy checks it. Imported for type
+checking only, so that the engine's start pays nothing for them.
 """
 
 from __future__ import annotations

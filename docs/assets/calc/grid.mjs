@@ -10,10 +10,10 @@
 const BLANKS = " \t\n\r\f\v";
 
 /**
- * A map field's grid as the schema gives it (rules_py/grid.py's docstring has an example).
- * @typedef {{code: string, label: string}} Code
- * @typedef {{edge_sep: string, row_sep: string, edges?: (Code & {side?: string})[], states: Code[], marks?: (Code & {max?: number})[],
- *   labels?: {chars: string, label: string} | null, max_rows: number, max_cols: number}} Grid
+ * A map field's grid as the schema gives it (declared in rules_py/data/calculator.schema.json;
+ * rules_py/grid.py's docstring has an example), and a state's code.
+ * @typedef {import("../../../types/calculator.js").Grid} Grid
+ * @typedef {import("../../../types/calculator.js").GridCode} Code
  * @typedef {ReturnType<typeof gridSpec>} GridSpec the grid as this module reads it
  * @typedef {{state: string, marks: string[], labels: string[]}} Cell
  * @typedef {{edges: string[], rows: Cell[][]}} GridMap a map read from its text

@@ -244,7 +244,7 @@ export class MapGridInput {
         cell.state = codes[(codes.indexOf(cell.state) + 1) % codes.length];
       } else if (tool.startsWith("mark:")) {
         const code = tool.slice(5);
-        const mark = /** @type {import("./grid.mjs").Code & {max?: number}} a mark tool's mark is the grid's */ (spec.marks.find((m) => m.code === code));
+        const mark = /** @type {import("../../../types/calculator.js").GridMark} a mark tool's mark is the grid's */ (spec.marks.find((m) => m.code === code));
         if (cell.marks.includes(code)) {
           cell.marks = cell.marks.filter((m) => m !== code);
           return;

@@ -1,26 +1,30 @@
-"""The typed answer's types on both sides, generated from its one declaration.
+"""The types of the engine's contracts with the page, generated from their one declaration each.
 
-``rules_py/data/answer.schema.json`` declares the typed answer, the contract
-between the engine and the page. This script writes from it
+Two JSON Schemas declare what crosses the seam between rules_py and the page:
 
-* ``rules_py/answer/shapes.py``: a ``TypedDict`` per object of the schema
-  (``$defs``), which the answer's builders return and mypy checks;
-* ``types/answer.d.ts``: the same as TypeScript types, which the page's
-  renderers read through JSDoc (``@typedef {import(...).OddsAnswer}``) and
-  tsc checks.
+* ``rules_py/data/answer.schema.json``, the typed answer (what every op
+  answers); from it this script writes ``rules_py/answer/shapes.py``, a
+  ``TypedDict`` per object of the schema (``$defs``), which the answer's
+  builders return and mypy checks, and ``types/answer.d.ts``, the same as
+  TypeScript types, which the page's renderers read through JSDoc
+  (``@typedef {import(...).OddsAnswer}``) and tsc checks;
+* ``rules_py/data/calculator.schema.json``, what calculators.json holds
+  (``Calculator.schema()``, which the page builds its forms from) and the
+  engine's refusal of bad input; from it ``rules_py/calculator_shapes.py``, the
+  types ``Calculator.schema()`` returns, and ``types/calculator.d.ts``.
 
 Each ``$defs`` entry becomes a type named after it (``odds_answer``:
 ``OddsAnswer``): an object with ``properties`` an interface (a key outside
 ``required`` is optional), anything else a type alias. It reads the subset
-of JSON Schema the declaration keeps to and refuses any other keyword, so
-that nothing in the schema goes untyped: ``type``, ``properties``,
+of JSON Schema the declarations keep to and refuses any other keyword, so
+that nothing in a schema goes untyped: ``type``, ``properties``,
 ``required``, ``additionalProperties``, ``items``, ``prefixItems``,
 ``$ref``, ``oneOf``, ``enum``, ``const`` and ``description``; ``pattern``,
-``minLength``, ``minItems``, ``maxItems`` and ``minimum`` are checks that
-only the validator makes (a string is a string to both type systems).
+``minLength``, ``maxLength``, ``minItems``, ``maxItems`` and ``minimum`` are
+checks that only the validator makes (a string is a string to both type systems).
 
-    python -m scripts.build.answer_types           # write both files
-    python -m scripts.build.answer_types --check   # exit 1 if either is not what the schema gives
+    python -m scripts.build.schema_types           # write every generated file
+    python -m scripts.build.schema_types --check   # exit 1 if one is not what its schema gives
 """
 
 from __future__ import annotations
@@ -28,16 +32,48 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-SCHEMA = ROOT / "rules_py" / "data" / "answer.schema.json"
-PYTHON = ROOT / "rules_py" / "answer" / "shapes.py"
-TYPESCRIPT = ROOT / "types" / "answer.d.ts"
+
+
+@dataclass(frozen=True)
+class Contract:
+    """One schema, the two files generated from it, and what each header says they are for."""
+
+    schema: Path
+    python: Path
+    typescript: Path
+    what: str  # "The typed answer's types"
+    python_use: str  # who returns the Python types
+    typescript_use: str  # who reads the TypeScript types, and how
+
+    def generate(self) -> tuple[str, str]:
+        return generate(json.loads(self.schema.read_text(encoding="utf-8")), self)
+
+
+ANSWER = Contract(
+    ROOT / "rules_py" / "data" / "answer.schema.json",
+    ROOT / "rules_py" / "answer" / "shapes.py",
+    ROOT / "types" / "answer.d.ts",
+    "The typed answer's types",
+    "The answer's builders return them; mypy checks it.",
+    'The page\'s renderers read them through JSDoc: /** @typedef {import("../../../types/answer.js").OddsAnswer} OddsAnswer */.',
+)
+CALCULATORS = Contract(
+    ROOT / "rules_py" / "data" / "calculator.schema.json",
+    ROOT / "rules_py" / "calculator_shapes.py",
+    ROOT / "types" / "calculator.d.ts",
+    "The types of calculators.json and of the engine's refusals",
+    "Calculator.schema() returns them; mypy checks it.",
+    'The page reads them through JSDoc: /** @typedef {import("../../../types/calculator.js").CalculatorSchema} CalculatorSchema */.',
+)
+CONTRACTS = (ANSWER, CALCULATORS)
 
 KNOWN = {"type", "properties", "required", "additionalProperties", "items", "prefixItems", "$ref", "oneOf", "enum", "const", "description"}
-CHECKS = {"pattern", "minLength", "minItems", "maxItems", "minimum"}  # the validator's alone
+CHECKS = {"pattern", "minLength", "maxLength", "minItems", "maxItems", "minimum"}  # the validator's alone
 TOP = {"$schema", "$id", "title", "description", "$ref", "$defs"}
 SCALARS = {"string": ("str", "string"), "integer": ("int", "number"), "boolean": ("bool", "boolean"), "null": ("None", "null")}
 
@@ -56,7 +92,7 @@ class Types:
     def both(self, node: dict[str, Any], where: str) -> tuple[str, str]:
         unknown = set(node) - KNOWN - CHECKS
         if unknown:
-            raise SystemExit(f"{where}: keyword(s) {sorted(unknown)} are not read by scripts/build/answer_types.py: keep to its subset")
+            raise SystemExit(f"{where}: keyword(s) {sorted(unknown)} are not read by scripts/build/schema_types.py: keep to its subset")
         if "$ref" in node:
             ref = node["$ref"]
             prefix = "#/$defs/"
@@ -65,9 +101,9 @@ class Types:
             name = type_name(ref[len(prefix) :])
             return name, name
         if "const" in node:
-            return f"Literal[{json.dumps(node['const'])}]", json.dumps(node["const"])
+            return f"Literal[{_python_literal(node['const'])}]", json.dumps(node["const"])
         if "enum" in node:
-            return f"Literal[{', '.join(json.dumps(v) for v in node['enum'])}]", " | ".join(json.dumps(v) for v in node["enum"])
+            return f"Literal[{', '.join(_python_literal(v) for v in node['enum'])}]", " | ".join(json.dumps(v) for v in node["enum"])
         if "oneOf" in node:
             parts = [self.both(option, f"{where}/oneOf/{i}") for i, option in enumerate(node["oneOf"])]
             return _union([p for p, _ in parts], "None"), _union([t for _, t in parts], "null")
@@ -92,6 +128,11 @@ class Types:
             py, ts = self.both(node.get("additionalProperties", {"type": "string"}), f"{where}/additionalProperties")
             return f"dict[str, {py}]", f"Record<string, {ts}>"
         raise SystemExit(f"{where}: no type")
+
+
+def _python_literal(value: Any) -> str:
+    """A JSON value as Python spells it in a Literal: true is True; a string or a number as JSON has it."""
+    return repr(value) if isinstance(value, bool) or value is None else json.dumps(value)
 
 
 def _union(parts: list[str], null: str) -> str:
@@ -122,20 +163,20 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines + [line] if line else lines
 
 
-def generate(schema: dict[str, Any]) -> tuple[str, str]:
-    """(the Python module, the TypeScript declarations) for this schema."""
+def generate(schema: dict[str, Any], contract: Contract = ANSWER) -> tuple[str, str]:
+    """(the Python module, the TypeScript declarations) for this schema, headed as the contract says."""
     unknown = set(schema) - TOP
     if unknown:
-        raise SystemExit(f"the schema's top level has {sorted(unknown)}, which scripts/build/answer_types.py does not read")
+        raise SystemExit(f"the schema's top level has {sorted(unknown)}, which scripts/build/schema_types.py does not read")
     defs = schema["$defs"]
     types = Types(defs)
-    source = "rules_py/data/answer.schema.json"
+    source = contract.schema.relative_to(ROOT).as_posix()
     py_classes: list[str] = []
     py_aliases: list[str] = []
     ts: list[str] = [
-        f"// The typed answer's types, generated from {source} by scripts/build/answer_types.py:",
+        f"// {contract.what}, generated from {source} by scripts/build/schema_types.py:",
         "// do not edit (make check fails when they differ from what the schema gives).",
-        "// The page's renderers read them through JSDoc: /** @typedef {import(\"../../../types/answer.js\").OddsAnswer} OddsAnswer */.",
+        f"// {contract.typescript_use}",
         "",
     ]
     for name, node in defs.items():
@@ -173,10 +214,10 @@ def generate(schema: dict[str, Any]) -> tuple[str, str]:
         ts.append("")
     python = "\n".join(
         [
-            f'"""The typed answer\'s types, generated from {source} by',
-            "scripts/build/answer_types.py: do not edit (make check fails when they differ from",
-            "what the schema gives). The answer's builders return them; mypy checks it.",
-            "Imported for type checking only, so that the engine's start pays nothing for them.",
+            '"""' + "\n".join(_wrap(
+                f"{contract.what}, generated from {source} by scripts/build/schema_types.py: do not edit"
+                f" (make check fails when they differ from what the schema gives). {contract.python_use}"
+                " Imported for type checking only, so that the engine's start pays nothing for them.", 88)),
             '"""',
             "",
             "from __future__ import annotations",
@@ -207,15 +248,15 @@ def _forward(annotation: str, defs: dict[str, Any]) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if a generated file differs from what the schema gives")
+    parser.add_argument("--check", action="store_true", help="exit 1 if a generated file differs from what its schema gives")
     args = parser.parse_args()
-    python, typescript = generate(json.loads(SCHEMA.read_text(encoding="utf-8")))
-    stale = [path for path, text in ((PYTHON, python), (TYPESCRIPT, typescript)) if not path.exists() or path.read_text(encoding="utf-8") != text]
+    written = [(contract, path, text) for contract in CONTRACTS for path, text in zip((contract.python, contract.typescript), contract.generate())]
+    stale = [(contract, path) for contract, path, text in written if not path.exists() or path.read_text(encoding="utf-8") != text]
     if args.check:
-        for path in stale:
-            print(f"{path.relative_to(ROOT)} is not what {SCHEMA.relative_to(ROOT)} gives: run python -m scripts.build.answer_types", file=sys.stderr)
+        for contract, path in stale:
+            print(f"{path.relative_to(ROOT)} is not what {contract.schema.relative_to(ROOT)} gives: run python -m scripts.build.schema_types", file=sys.stderr)
         return 1 if stale else 0
-    for path, text in ((PYTHON, python), (TYPESCRIPT, typescript)):
+    for _, path, text in written:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     return 0
