@@ -228,7 +228,8 @@ def clear_caches() -> None:
 CLOCK = time.perf_counter  # wall; --cpu-clock makes the CPython figures process time (see main)
 
 
-def _ms(fn) -> float:
+def elapsed_ms(fn) -> float:
+    """How long one call of fn takes, in milliseconds, on CLOCK (shared by bench_missions and bench_resolve)."""
     start = CLOCK()
     fn()
     return (CLOCK() - start) * 1000
@@ -238,8 +239,8 @@ def cold_warm(fn, repeats: int) -> tuple[float, float]:
     cold, warm = [], []
     for _ in range(repeats):
         clear_caches()
-        cold.append(_ms(fn))
-        warm.append(_ms(fn))
+        cold.append(elapsed_ms(fn))
+        warm.append(elapsed_ms(fn))
     return statistics.median(cold), statistics.median(warm)
 
 
@@ -260,7 +261,7 @@ def run_all(config: dict, with_icepool: bool) -> dict:
         cold, warm = cold_warm(ours, repeats)
         row = {"case": name, "ours_cold": cold, "ours_warm": warm}
         if with_icepool:
-            row["icepool"] = statistics.median(_ms(theirs) for _ in range(repeats))
+            row["icepool"] = statistics.median(elapsed_ms(theirs) for _ in range(repeats))
         result["cases"].append(row)
     for calc_id, label, inputs in config["calculators"]:
         calc = rules_py.get(calc_id)
@@ -321,7 +322,7 @@ def _cold_once(calc, inputs) -> float:
     times = []
     for _ in range(3):  # the fastest of three: a busy machine makes single figures noisy
         clear_caches()
-        times.append(_ms(lambda: calc.odds(inputs)))
+        times.append(elapsed_ms(lambda: calc.odds(inputs)))
     return min(times)
 
 

@@ -56,7 +56,7 @@ CASES = [
 def run_all(config: dict) -> dict:
     """Every figure in this runtime (CPython, or Pyodide through pyodide_main)."""
     import rules_py
-    from scripts.bench.bench_icepool import _ms, clear_caches
+    from scripts.bench.bench_icepool import clear_caches, elapsed_ms
 
     rows = []
     for calc_id, label, inputs in config["cases"]:
@@ -64,8 +64,8 @@ def run_all(config: dict) -> dict:
         cold, warm = [], []
         for _ in range(config["repeats"]):
             clear_caches()
-            cold.append(_ms(lambda: calc.odds(inputs)))  # noqa: B023 (called at once)
-            warm.append(_ms(lambda: calc.odds(inputs)))  # noqa: B023
+            cold.append(elapsed_ms(lambda: calc.odds(inputs)))  # noqa: B023 (called at once)
+            warm.append(elapsed_ms(lambda: calc.odds(inputs)))  # noqa: B023
         rows.append({"id": calc_id, "label": label, "cold": statistics.median(cold), "warm": statistics.median(warm)})
     return {"runtime": "Pyodide" if sys.platform == "emscripten" else "CPython", "version": sys.version.split()[0], "rows": rows}
 

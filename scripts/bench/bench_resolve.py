@@ -35,19 +35,19 @@ def entries_of(roll: dict) -> list[str]:
 def one(calc_id: str, label: str, inputs: dict, seed: int, repeats: int) -> dict:
     """One calculator's figures: the first resolution cold, each die's warm, and resolve against odds plus roll."""
     import rules_py
-    from scripts.bench.bench_icepool import _ms, clear_caches
+    from scripts.bench.bench_icepool import clear_caches, elapsed_ms
 
     entries = entries_of(rules_py.roll(calc_id, seed, inputs))
     clear_caches()
-    first = _ms(lambda: rules_py.resolve(calc_id, inputs, ""))
+    first = elapsed_ms(lambda: rules_py.resolve(calc_id, inputs, ""))
     steps = []
     for k in range(len(entries) + 1):
         dice = ",".join(entries[:k])
-        steps.append(statistics.median(_ms(lambda: rules_py.resolve(calc_id, inputs, dice)) for _ in range(repeats)))  # noqa: B023 (called at once)
+        steps.append(statistics.median(elapsed_ms(lambda: rules_py.resolve(calc_id, inputs, dice)) for _ in range(repeats)))  # noqa: B023 (called at once)
     clear_caches()
-    plain = _ms(lambda: rules_py.odds(calc_id, inputs)) + _ms(lambda: rules_py.roll(calc_id, seed, inputs))
+    plain = elapsed_ms(lambda: rules_py.odds(calc_id, inputs)) + elapsed_ms(lambda: rules_py.roll(calc_id, seed, inputs))
     clear_caches()
-    resolved = _ms(lambda: rules_py.resolve(calc_id, inputs, ""))
+    resolved = elapsed_ms(lambda: rules_py.resolve(calc_id, inputs, ""))
     return {"id": calc_id, "label": label, "dice": len(entries), "first_cold": first, "worst_warm": max(steps), "steps": steps, "odds_plus_roll": plain, "resolve": resolved}
 
 
