@@ -53,7 +53,7 @@ def deviation(dice, hit_faces: int) -> dict:
     return {"deviates": True, "distance": dice.then(adjusted(DISTANCE["add"]), drift + DISTANCE["add"])}
 
 
-def _notes(inputs: dict) -> list[str]:
+def notes(inputs: dict) -> list[str]:
     h = inputs["hit_faces"]
     return [f"{h} of the die's 6 faces read Hit and {6 - h} show arrows (the source does not say; see the Interpretation note)."]
 
@@ -82,7 +82,7 @@ CALCULATORS = (
             Outcome("deviates", "bool", "Fire deviates", "An arrow was rolled, so the template moves."),
             Outcome("distance", "int", "Distance moved (inches)", "How far the template moves along the arrow; 0 on a Hit."),
         ),
-        notes=_notes,
+        notes=notes,
         examples=({"hit_faces": "1"}, {"hit_faces": "0"}),
     ),
 )

@@ -181,7 +181,7 @@ def fire_for_effect(
     return dice.fold((battery, unit), outcome, reads, working=working, by_difference=True)
 
 
-def _notes(inputs: dict) -> list[str]:
+def notes(inputs: dict) -> list[str]:
     n_fire = battery_dice(inputs["fire_dice"], inputs["sheaf"])
     n_unit = unit_dice(inputs["reaction_dice"], inputs["cover"], inputs["partial"])
     n_extra = n_unit - inputs["reaction_dice"]
@@ -308,7 +308,7 @@ CALCULATORS = (
             Outcome("suppressed", "bool", "Suppressed", "True unless the unit's dice show more 6s than the battery's."),
             Outcome("forced_back", "bool", "Forced back", "The unit takes one or more Disruptions and falls back toward its own table edge."),
         ),
-        notes=_notes,
+        notes=notes,
         examples=(
             {"fire_dice": "2", "sheaf": "converged", "target": "anti_tank", "reaction_dice": "1", "cover": "medium", "partial": "true"},
             {"fire_dice": "6", "reaction_dice": "4", "cover": "light", "reaction_target": "5"},

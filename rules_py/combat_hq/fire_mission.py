@@ -133,9 +133,9 @@ def _notes(inputs: dict) -> list[str]:
     deviated = next(c.label for c in DEVIATED if c.name == inputs["deviated"])
     return [
         f"Comms: {comms.comms_dice(inputs['nation'], inputs['boosts'], inputs['air_recon'])} comms dice against the opposing dice; {delayed}.",
-        *deviation._notes(inputs),
+        *deviation.notes(inputs),
         f"A template that drifts {deviated[0].lower() + deviated[1:]} (see the Interpretation note).",
-        *ffe._notes(inputs),
+        *ffe.notes(inputs),
     ]
 
 
