@@ -1,4 +1,4 @@
-"""The four rule systems the site covers: ids, names, packages and credits.
+"""The rule systems the site covers (the one list of them): ids, names, packages and credits.
 
 ``slug`` is the URL folder of the system's pages (``combat-hq/``), ``package``
 the ``rules_py`` subpackage that holds its procedures and tables. ``credit``

@@ -144,3 +144,15 @@ def test_the_toy_sheet_grid_is_worked_out_by_the_build(copy):
     # Pinned veterans need 8 or more: 15 of the 36 pairs, 5/12; green troops, 9 or more unpinned: 10/36 = 5/18.
     assert 'data-p="5/12"' in out.stdout and 'data-p="5/18"' in out.stdout, out.stdout
     assert "Morale: chance that the unit holds" in out.stdout
+
+
+def test_the_guides_rules_page_links_its_calculator_by_the_embeds_anchor():
+    """The page's top line goes to the calculator embedded in it, as every rules page's does
+    (a link to ../calculators/sk-morale.md fails the strict build's check of the embed's links)."""
+    from scripts.build.build_pages import embed_anchor
+
+    page = next(body for _, title, body in blocks() if title == "docs/skirmish/morale.md")
+    assert f"[calculator](#{embed_anchor('sk-morale')})" in page.splitlines()[2], page
+    sheet = next(body for _, title, body in blocks() if title == "docs/sheets/skirmish.md")
+    assert re.match(r"---\n(?:#.*\n)?pages: \d+\nlarge_print_pages: \d+\n---\n", sheet), sheet
+    assert '<div class="sheet-steps" markdown>' in sheet and '--8<-- "sheets/skirmish-odds.md"' in sheet

@@ -23,6 +23,8 @@ Writes, every build, nothing that is committed:
   figures and fails on a difference, so no stage runs again;
 * ``build/snippets/home-calculators.md``: the home page's way in, every
   calculator by rule system, near the top so that a phone shows it at once;
+  ``home-systems.md``, its list of the rule systems and what the site covers
+  of each (rules_py/systems.py is the one place they are listed);
 * ``docs/calculators/``: the calculators index and one page per calculator
   (whose front matter hides the contents sidebar: the calculator takes its
   width);
@@ -255,7 +257,17 @@ def sheets_index_table() -> str:
 
 def home_sheets_line() -> str:
     """The home page's list of sheets, with each PDF's page count."""
-    items = [f"{sys_.title} ({_pdf_link('sheets/', sys_.slug, sheet_pages(sys_.slug)['pages'])})" for sys_ in _sheet_systems()]
+    return _listed([f"{sys_.title} ({_pdf_link('sheets/', sys_.slug, sheet_pages(sys_.slug)['pages'])})" for sys_ in _sheet_systems()])
+
+
+def home_systems_line() -> str:
+    """The home page's list of rule systems, each linked to its pages with what the site covers of it
+    (rules_py/systems.py: the one place the systems are listed)."""
+    return _listed([f"[{sys_.title}]({sys_.slug}/index.md) ({sys_.covers})" for sys_ in SYSTEMS])
+
+
+def _listed(items: list[str]) -> str:
+    """Items as a sentence's list: "a, b and c."."""
     return ", ".join(items[:-1]) + " and " + items[-1] + "." if len(items) > 1 else "".join(items) + "."
 
 
@@ -519,6 +531,7 @@ def build() -> None:
     (sheets / "index.md").write_text(sheets_index_table(), encoding="utf-8")
     (sheets / "home.md").write_text(home_sheets_line() + "\n", encoding="utf-8")
     (SNIPPETS / "home-calculators.md").write_text(home_calculators(), encoding="utf-8")
+    (SNIPPETS / "home-systems.md").write_text(home_systems_line() + "\n", encoding="utf-8")
 
     for note in interpretations():
         (SNIPPETS / note.system / f"interpretation-{note.id}.md").write_text(interpretation_markdown(note, note.page), encoding="utf-8")
