@@ -45,6 +45,7 @@ from pathlib import Path
 
 from scripts.build.build_pages import sheet_pages
 from scripts.support.local_site import StaticServer, launch
+from scripts.support.page_functions import page_function
 from playwright.sync_api import sync_playwright
 
 from rules_py.systems import SYSTEMS
@@ -54,24 +55,12 @@ SITE = ROOT / "site"
 LARGE = "fm-large-print"  # the class that gives a sheet its large print (fire-mission.css)
 
 
-# Links to the temporary server: onto the site's address, or plain text without one.
-UNLINK_LOCAL = """([local, site]) => {
-    for (const a of document.querySelectorAll("a[href]")) {
-        if (!a.href.startsWith(local)) continue;
-        if (site) a.href = site + a.href.slice(local.length);
-        else a.removeAttribute("href");
-    }
-}"""
+# What the build runs in a sheet's page, each in its own checked file (scripts/build/page/).
+PAGE = Path(__file__).resolve().parent / "page"
+UNLINK_LOCAL = page_function(PAGE / "unlink_local.mjs")  # links to the temporary server: onto the site, or plain text
 LARGE_PRINT = "(name) => document.documentElement.classList.add(name)"
-# What of the web page must never reach paper: its notices and controls, each one's text as the page holds it.
-WEB_ONLY = """() => {
-    const chrome = ".fm-update, .md-banner, .md-announce, .md-dialog, .md-consent, .md-skip, .md-top, button, [role=status], [role=alert]";
-    // Only what the print media lays out: a control hidden on paper has no box, and its
-    // words (a Roll button's) may well be the page's own prose.
-    const shown = [...document.querySelectorAll(chrome)].filter((e) => e.getClientRects().length > 0);
-    const texts = shown.map((e) => e.textContent.replace(/\\s+/g, " ").trim());
-    return [...new Set(texts.filter((t) => t.length > 1))];
-}"""
+WEB_ONLY = page_function(PAGE / "web_only_texts.mjs")  # what of the web page must never reach paper
+
 
 
 def site_address(site: Path, slug: str) -> str | None:

@@ -89,10 +89,8 @@ TIMEOUT_MS = 60_000
 # The data-* attributes the copy keeps: a style hook of the map's edges (none of the DOM contract's).
 KEEP_DATA = ["data-side"]
 
-READY = """() => {
-    const roots = [...document.querySelectorAll(".calculator[data-calculator]")];
-    return roots.length > 0 && roots.every((r) => r.dataset.source === "prerendered" && r.dataset.status === "ready");
-}"""
+# Every calculator of the page shows the answer the build embedded.
+READY = page_function(ROOT / "scripts" / "build" / "page" / "calculators_prerendered.mjs")
 
 # Each calculator of the page, in document order: [id, the copy's markup].
 COPY = page_function(ROOT / "scripts" / "build" / "page" / "calculator_copies.mjs")
