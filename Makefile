@@ -3,7 +3,7 @@
 #   make check        lint and the fast tests: no built site, no browser (a fresh clone needs only the venv)
 #   make serve        set up, build, serve the site at http://127.0.0.1:8000
 #   make site         set up (Chromium included, for the PDFs) and build the static site into site/
-#                     for the address in SITE_URL, if set (README: Publishing)
+#                     for the address in SITE_URL, if set (guides/publishing.md)
 #   make test         make check and the site build side by side, then the site, browser, firefox and webkit tests
 #   make system-deps  Debian's chromium, poppler-utils, firefox-esr, webkit2gtk-driver, xvfb (needs root; site and test call it)
 
@@ -20,7 +20,7 @@ export NO_MKDOCS_2_WARNING := 1
 setup: $(VENV)/.installed node_modules/pyodide/.installed
 
 # requirements.txt is the lock (every package, transitive ones included, with
-# hashes; made from requirements.in, see the README). rules_py goes in editable,
+# hashes; made from requirements.in, see guides/testing.md). rules_py goes in editable,
 # so scripts and tests import the working tree without touching sys.path.
 # --no-compile: pip would byte-compile every module of every package (pandas,
 # playwright, selenium... most never imported here), 7 of its 17 s on a fresh
@@ -47,7 +47,7 @@ node_modules/pyodide/.installed: package.json package-lock.json
 site: setup system-deps
 	$(PY) -m scripts.build.build_pages
 	$(PY) -m scripts.build.build_wheel
-	@[ -n "$$SITE_URL" ] || echo "SITE_URL is not set: the site names no address, and instant navigation needs one (README: Publishing)"
+	@[ -n "$$SITE_URL" ] || echo "SITE_URL is not set: the site names no address, and instant navigation needs one (guides/publishing.md)"
 	$(PY) -m mkdocs build --strict --quiet
 	$(PY) -m scripts.build.build_sheets_pdf & pdfs=$$!; \
 	$(PY) -m scripts.build.render_calculators; rendered=$$?; \

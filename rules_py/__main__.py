@@ -10,7 +10,7 @@
 Output is one JSON object on stdout (one line per calculator for ``list``).
 ``odds`` and ``roll`` print the compact objects of the CLI contract; ``odds``
 with ``--vs`` compares two options: the inputs after ``--vs`` are option b's
-changes from option a (see :func:`rules_py.compare_odds` and the README);
+changes from option a (see :func:`rules_py.compare_odds` and guides/command-line.md);
 ``odds`` with ``--sweep NAME`` gives the odds at every value of one input
 (:func:`rules_py.sweep`); ``resolve`` takes the dice a player rolled
 (``--dice 6,3,=2/1``, see :mod:`rules_py.given`) and prints the first roll

@@ -241,7 +241,7 @@ def test_a_call_delayed_to_next_turn_waits_for_the_deviation_die():
 
 
 def test_what_it_takes_boosts_for_three_chances_in_four():
-    # The README's figure: with the template over the unit even after a drift
+    # The command-line guide's figure (guides/command-line.md): with the template over the unit even after a drift
     # (deviated=same), 8 boosts give Germany a 75 % chance that the barrage
     # suppresses the unit this turn (7 give 74.6 %); under the default reading
     # no number of boosts does, as a drift spares the unit 2 times in 3.

@@ -3,7 +3,7 @@
 Finds each ``python -m rules_py ...`` line inside a fenced code block of every
 hand-written page under ``docs/`` (generated pages carry the build's marker and
 are skipped: their examples come from the calculators themselves) and of
-``README.md``, runs it from the project root, and checks that it exits 0 with
+``README.md`` and the maintainers' guides (``guides/``), runs it from the project root, and checks that it exits 0 with
 nothing on stderr and prints what the CLI promises: one JSON object for
 ``odds``, ``roll``, ``resolve`` and ``answer`` (of the shape each promises),
 one ``id title`` line per registered calculator for ``list``.
@@ -29,7 +29,7 @@ COMMAND = re.compile(r"(?:^|\s)python3?\s+-m\s+rules_py(?:\s|$)")
 
 
 def hand_written_pages() -> list[Path]:
-    pages = [ROOT / "README.md"]
+    pages = [ROOT / "README.md", *sorted((ROOT / "guides").glob("*.md"))]
     for page in sorted((ROOT / "docs").rglob("*.md")):
         if not page.read_text(encoding="utf-8").startswith(GENERATED_MARK):
             pages.append(page)
@@ -102,7 +102,21 @@ def test_the_parser_finds_fenced_commands_only():
 def test_examples_are_found_in_readme_and_pages():
     pages = {page for page, _, _ in EXAMPLES}
     assert ROOT / "README.md" in pages
+    assert ROOT / "guides" / "command-line.md" in pages
     assert any(page.parent.parent == ROOT / "docs" for page in pages)
+
+
+def test_the_readme_reads_in_one_sitting_and_its_guides_are_there():
+    """README.md is what a newcomer reads first: at most 200 lines, what the project is,
+    its commands and layout; the rest is in the guides it links to, each of which exists."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= 200
+    linked = re.findall(r"\]\(([\w./-]+\.md)\)", text)
+    assert {"CONTRIBUTING.md", "STARTUP.md", "guides/command-line.md", "guides/testing.md", "guides/publishing.md", "guides/the-page.md"} <= set(linked)
+    assert all((ROOT / path).is_file() for path in linked), [p for p in linked if not (ROOT / p).is_file()]
+    for guide in (ROOT / "guides").glob("*.md"):
+        for path in re.findall(r"\]\(([\w./-]+\.md)\)", guide.read_text(encoding="utf-8")):
+            assert (guide.parent / path).resolve().is_file(), (guide.name, path)
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,7 @@
 
 A returning player keeps the engine across builds that do not change it (the
 6 MB snapshot, Pyodide's files): only if a build makes the same bytes from the
-same sources (README, Publishing). The site's engine files were built by
+same sources (guides/publishing.md). The site's engine files were built by
 ``make site``; this builds the wheel, the memory snapshot and the cut standard
 library (its modules compiled to bytecode by the run that compiles the wheel's)
 a second time, from a copy of the sources in another folder
@@ -11,7 +11,7 @@ path), with empty caches, in another time zone and locale, and compares them
 with the site's, naming each file that differs (and, for the snapshot, how many
 of its bytes do). Pyodide's own files and the xz decoder are copies and
 deterministic compressions of pinned inputs; the whole site is compared by
-``diff -r`` of two clean clones (README, Publishing).
+``diff -r`` of two clean clones (guides/publishing.md).
 """
 
 from __future__ import annotations

@@ -120,7 +120,7 @@ def test_a_sweep_of_a_number_outcome_has_averages_and_no_targets():
 
     doc = sweep_answer("k47-medic", {}, "casualties")
     # An average reaches no chance: "what it takes" does not apply, and says so with null
-    # (as the README and the schema say), not with an empty list of targets.
+    # (as guides/command-line.md and the schema say), not with an empty list of targets.
     assert doc["measure"] == "mean" and doc["reaches"] is None
     assert json.loads(rules_py.call_json(json.dumps({"op": "answer", "id": "k47-medic", "sweep": "casualties"})))["reaches"] is None
     assert [(r["value"], r["number"], r["bar"]) for r in doc["values"][:4]] == [("0", "0", "0.00"), ("1", "1/6", "3.33"), ("2", "1/3", "6.67"), ("3", "1/2", "10.00")]

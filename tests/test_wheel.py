@@ -1,7 +1,7 @@
 """The rules wheel the browser unpacks, and the runtime.json that names it.
 
 scripts/build/build_wheel.py makes a pure-Python wheel with ``pip wheel`` and adds
-bytecode compiled by Pyodide's own Python (see the README for why not
+bytecode compiled by Pyodide's own Python (see STARTUP.md for why not
 ``pyodide build``). These check that it is what Pyodide expects: its file name
 and tags say pure Python, every module has an unchecked-hash .pyc in RECORD,
 and the vendored Pyodide, run in Node as the worker runs it in a browser,

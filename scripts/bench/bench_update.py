@@ -23,7 +23,7 @@ answer's time, in the page's own clock).
 
 --keep DIR keeps the two builds (DIR/old, DIR/new): `diff -r` of DIR/old/site
 and another clean build of the same commit is the reproducibility check
-(README, Publishing).
+(guides/publishing.md).
 """
 
 from __future__ import annotations

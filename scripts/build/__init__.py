@@ -1,1 +1,1 @@
-"""make site's steps, and the code they generate (README: Commands, Publishing)."""
+"""make site's steps, and the code they generate (README: Commands; guides/publishing.md)."""

@@ -184,7 +184,7 @@ def rules_date(slug: str) -> datetime.date:
     """The day a sheet's rules last changed: that of the last commit to the system's
     package (its procedures and tables) or its sheet, or SOURCE_DATE_EPOCH's day
     if set, or today without git. Not the build's day: the same commit prints the
-    same sheet on any day (README, Publishing), and a sheet whose rules did not
+    same sheet on any day (guides/publishing.md), and a sheet whose rules did not
     change is not sent again to every returning player with each new build."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
     if not epoch and shutil.which("git") and (ROOT / ".git").exists():

@@ -76,7 +76,7 @@ PRINT_DATES = re.compile(rb"/(?:CreationDate|ModDate)\s*\((?:[^()\\]|\\.)*\)")
 
 def undated(pdf: bytes) -> bytes:
     """The PDF without the dates it was printed at, so the same sheet prints to the
-    same bytes on every build (README, Publishing). Each date is overwritten with
+    same bytes on every build (guides/publishing.md). Each date is overwritten with
     spaces (whitespace within its dictionary), so no object moves and the
     cross-reference table stays true. Not the commit's date: a sheet that did not
     change would then change with every commit, and every returning player's

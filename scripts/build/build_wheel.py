@@ -60,7 +60,7 @@ snapshot with their SHA-256, for the Web Worker in ``docs/assets/calc/worker.mjs
 the versions of Node.js and Chromium the build used, and the build's id.
 
 Reproducible: the same commit gives the same files, byte for byte, in any
-folder, at any time (README, Publishing). The build's id is the commit
+folder, at any time (guides/publishing.md). The build's id is the commit
 (:func:`build_id`): runtime.json and the wheel carry it
 (``rules_py/data/build.json``), and so does every page (offline_hooks.py), so
 that the worker can refuse an engine from another build than its page's. The

@@ -3,7 +3,7 @@
     python -m scripts.build.check_reproducible [--commit REV] [--against SITE] [--keep DIR]
 
 The same commit gives the same site/, every file, byte for byte, in any
-folder, at any time, on the same kind of machine (README, Publishing). This
+folder, at any time, on the same kind of machine (guides/publishing.md). This
 clones the repository at REV (default HEAD; committed work only) into a
 temporary folder and runs `make site` there (this checkout's venv and
 node_modules, the clone's sources: scripts/bench/bench_update.py's build), then

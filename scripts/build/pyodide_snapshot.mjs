@@ -14,7 +14,7 @@
 //
 // The same Pyodide and modules give the same bytes, on any machine, in any
 // folder, at any time (a returning player keeps the 6 MB snapshot across
-// builds that do not change it; README, Publishing). Left alone, two runs
+// builds that do not change it; guides/publishing.md). Left alone, two runs
 // differ in 6.8 million bytes: Python's string hashes are salted at start-up
 // (so every dict and set lays out differently), and what start-up reads from
 // the machine lands in memory: entropy (Emscripten's getentropy, which under
