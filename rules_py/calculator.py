@@ -406,6 +406,16 @@ class Calculator:
         if set(outcomes) != declared:
             raise AssertionError(f"{self.id}: procedure returned {sorted(outcomes)}, declared {sorted(declared)}")
 
+    def _field_schema(self, field: Field) -> FieldSchema:
+        """A field's schema, with the Interpretation note it is a reading of, if it is one."""
+        from .reference import reading_of  # late: the notes check their calculators, which the registry imports
+
+        out = field.schema()
+        note = reading_of(field)
+        if note is not None:
+            out["reading"] = {"id": note.id, "rule": note.rule}
+        return out
+
     def schema(self) -> CalculatorSchema:
         """JSON-able description for generated forms and pages (calculators.json:
         rules_py/data/calculator.schema.json declares it)."""
@@ -416,7 +426,7 @@ class Calculator:
             "description": self.description,
             "page": self.page,
             "rolls_dice": self.rolls_dice,
-            "fields": [f.schema() for f in self.fields],
+            "fields": [self._field_schema(f) for f in self.fields],
             "outcomes": [o.schema() for o in self.outcomes] if not callable(self.outcomes) else
             [o.schema() for o in self.outcomes(self.validate({}))] if not any(f.required for f in self.fields) else [],
         }

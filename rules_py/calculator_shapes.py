@@ -45,6 +45,18 @@ class FieldSchema(TypedDict):
     choices: NotRequired[list[Choice]]
     # A map's grid (rules_py/grid.py), for type map only.
     grid: NotRequired[Grid]
+    # For an input that chooses how to read a rule the source leaves open: its Interpretation note.
+    reading: NotRequired[Reading]
+
+
+class Reading(TypedDict):
+    """The Interpretation note an input chooses a reading of
+    (rules_py/<system>/data/interpretations.toml): its id (its anchor is interpretation-<id>)
+    and the rule it is about, in words.
+    """
+
+    id: str
+    rule: str
 
 
 class Choice(TypedDict):

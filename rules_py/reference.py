@@ -48,9 +48,13 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from .systems import SYSTEMS
 from .tables import TableError
+
+if TYPE_CHECKING:
+    from .calculator import Field
 
 _ANCHOR = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
@@ -176,3 +180,15 @@ def interpretations() -> tuple[Interpretation, ...]:
     if dupes:
         raise TableError(f"interpretation ids used twice: {sorted(dupes)}")
     return tuple(notes)
+
+
+def reading_of(field: Field) -> Interpretation | None:
+    """The Interpretation note an input is a reading of: the note names the input of one
+    calculator, and a calculator that takes that very input from it (the fire mission takes
+    the fire for effect's) chooses the same reading."""
+    from .registry import get  # late: the registry imports every calculator module
+
+    for note in interpretations():
+        if note.input and any(f == field for f in get(note.calculator).fields if f.name == note.input):
+            return note
+    return None

@@ -209,3 +209,20 @@ def test_rendered_note_without_an_input_gives_its_reason():
     note = next(n for n in interpretations() if n.id == "konrad-retreat-onward")
     assert f"**Why no input.** {note.no_input}" in interpretation_markdown(note, note.page)
     assert "No input: " in interpretations_page()
+
+
+def test_an_input_that_chooses_a_reading_names_its_note_in_the_schema():
+    """calculators.json marks each input that is a reading with its Interpretation note (a
+    printed answer card marks it so); the fire mission takes the fire for effect's very input,
+    and with it the same note; an input that is no reading names none."""
+    from rules_py import get
+
+    def readings(calc_id):
+        return {f["name"]: f["reading"] for f in get(calc_id).schema()["fields"] if "reading" in f}
+
+    note = {"id": "chq-reaction-target", "rule": "Reaction Dice target number"}
+    assert readings("chq-fire-for-effect")["reaction_target"] == note
+    assert readings("chq-fire-mission")["reaction_target"] == note
+    assert "fire_dice" not in readings("chq-fire-for-effect") and "nation" not in readings("chq-comms-check")
+    every_note_with_an_input = {n.id for n in interpretations() if n.input}
+    assert every_note_with_an_input == {r["id"] for c in rules_py.calculators() for r in readings(c.id).values()}

@@ -40,6 +40,18 @@ export interface FieldSchema {
   choices?: Choice[];
   /** A map's grid (rules_py/grid.py), for type map only. */
   grid?: Grid;
+  /** For an input that chooses how to read a rule the source leaves open: its Interpretation note. */
+  reading?: Reading;
+}
+
+/**
+ * The Interpretation note an input chooses a reading of
+ * (rules_py/<system>/data/interpretations.toml): its id (its anchor is interpretation-<id>) and
+ * the rule it is about, in words.
+ */
+export interface Reading {
+  id: string;
+  rule: string;
 }
 
 /** One value a choice field takes: its name in links and the CLI, its label on the page. */
