@@ -5,7 +5,7 @@
 #   make site         set up (Chromium included, for the PDFs) and build the static site into site/
 #                     for the address in SITE_URL, if set (guides/publishing.md)
 #   make test         make check and the site build side by side, then the site, browser, firefox and webkit tests
-#   make system-deps  Debian's chromium, poppler-utils, firefox-esr, webkit2gtk-driver, xvfb (needs root; site and test call it)
+#   make system-deps  Debian's chromium, poppler-utils, firefox-esr, webkit2gtk-driver, xvfb, zbar-tools (needs root; site and test call it)
 
 PYTHON ?= python3
 VENV := .venv
@@ -62,11 +62,13 @@ serve: site
 # Debian's Chromium prints the sheets' PDFs and runs the browser tests (Playwright
 # cannot download its own here); poppler-utils reads the PDFs in the tests;
 # Firefox ESR, and WebKitGTK's WebKitWebDriver and MiniBrowser under Xvfb, run
-# the firefox and webkit tiers. Installing them needs root; anyone else is told what to install.
-SYSTEM_DEPS := chromium poppler-utils firefox-esr webkit2gtk-driver xvfb
+# the firefox and webkit tiers; zbar-tools' zbarimg reads back the QR code a printed
+# answer card carries. Installing them needs root; anyone else is told what to install.
+SYSTEM_DEPS := chromium poppler-utils firefox-esr webkit2gtk-driver xvfb zbar-tools
 system-deps:
 	@if [ -x /usr/bin/chromium ] && command -v pdfinfo >/dev/null && command -v pdftotext >/dev/null \
-	  && [ -x /usr/bin/firefox-esr ] && [ -x /usr/bin/WebKitWebDriver ] && command -v xvfb-run >/dev/null; then exit 0; fi; \
+	  && [ -x /usr/bin/firefox-esr ] && [ -x /usr/bin/WebKitWebDriver ] && command -v xvfb-run >/dev/null \
+	  && command -v zbarimg >/dev/null; then exit 0; fi; \
 	if [ "$$(id -u)" -ne 0 ]; then \
 	  echo "make: the sheets' PDFs and the browser tests need Debian's packages $(SYSTEM_DEPS): install them as root (apt-get install $(SYSTEM_DEPS)), then run make again" >&2; \
 	  exit 1; \

@@ -260,6 +260,19 @@ def home_sheets_line() -> str:
     return _listed([f"{sys_.title} ({_pdf_link('sheets/', sys_.slug, sheet_pages(sys_.slug)['pages'])})" for sys_ in _sheet_systems()])
 
 
+# The npm packages the page imports as they are, each its ES module, copied beside
+# calculators.json: pinned by package-lock.json, served from the site, never fetched elsewhere.
+PAGE_MODULES = {"qrcode.mjs": ROOT / "node_modules" / "qrcode-generator" / "dist" / "qrcode.mjs"}  # the answer card's QR code
+
+
+def vendor_page_modules() -> None:
+    """Copy the page's vendored modules (PAGE_MODULES) into assets/generated/."""
+    for name, source in PAGE_MODULES.items():
+        if not source.is_file():
+            raise SystemExit(f"build_pages: {source.relative_to(ROOT)} is missing: run `npm ci`")
+        shutil.copyfile(source, GENERATED_ASSETS / name)
+
+
 def home_systems_line() -> str:
     """The home page's list of rule systems, each linked to its pages with what the site covers of it
     (rules_py/systems.py: the one place the systems are listed)."""
@@ -549,6 +562,7 @@ def build() -> None:
     GENERATED_ASSETS.mkdir(parents=True, exist_ok=True)
     schema = [c.schema() for c in calculators()]
     (GENERATED_ASSETS / "calculators.json").write_text(json.dumps(schema, indent=1), encoding="utf-8")
+    vendor_page_modules()
 
 
 if __name__ == "__main__":

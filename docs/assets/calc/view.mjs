@@ -10,6 +10,7 @@
 //   compare.mjs      option B; sweep.mjs "How it changes"; own-dice.mjs "Use my dice"
 
 import { AddressLink, followAddress, readAddress } from "./address.mjs";
+import { AnswerCard } from "./answer-card.mjs";
 import { AnswerView } from "./answer-view.mjs";
 import { CompareView } from "./compare.mjs";
 import { FieldForm } from "./form.mjs";
@@ -79,7 +80,7 @@ export class CalculatorView {
     });
     this.maps = this.form.maps;
     const rolls = schema.rolls_dice !== false; // a calculator with no dice has no Seed and Roll
-    this.answerView = new AnswerView({ n: this.n, title: schema.title, rolls, onMode: () => this.compare.redraw() });
+    this.answerView = new AnswerView({ n: this.n, title: schema.title, rolls, onMode: () => this.modeChanged() });
     const answer = this.answerView;
     this.headline = answer.headline;
 
@@ -88,7 +89,10 @@ export class CalculatorView {
     const { copyButton, link, status } = this.addressLink;
     this.rolls = rolls ? new RollLog(this) : null;
     this.ownDice = rolls ? new OwnDice(this) : null;
-    const actions = el("div", { class: "fm-actions" }, this.rolls?.seedBox, this.rolls?.button, this.ownDice?.button, copyButton, link, status, this.rolls?.seedError);
+    // What the calculator's own page prints: the answer card (answer-card.mjs), with its Print button.
+    this.card = standalone ? new AnswerCard(schema, () => this.addressLink.pageUrl()) : null;
+    if (this.card) document.documentElement.classList.add("fm-card-print");
+    const actions = el("div", { class: "fm-actions" }, this.rolls?.seedBox, this.rolls?.button, this.ownDice?.button, copyButton, link, this.card?.printButton, status, this.rolls?.seedError);
     if (this.ownDice) this.ownDice.element.tabIndex = -1; // where a dice= link lands
     const rollBox = el("div", { class: "fm-roll-box" }, actions, this.ownDice?.element, this.rolls?.log, this.rolls?.history.element);
     this.compare = new CompareView(this, this.address.vsRaw, this.address.vsRepeated);
@@ -98,7 +102,7 @@ export class CalculatorView {
     answer.keepClear(this.form.element);
     answer.keepClear(this.compare.element);
     this.sweep = new SweepView(this, this.address.sweep ?? null, this.address.twice.sweep);
-    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.addressLink.notice, layout, answer.details, answer.stepsDetails, this.sweep.element, answer.readings);
+    root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.addressLink.notice, layout, answer.details, answer.stepsDetails, this.sweep.element, answer.readings, this.card?.element ?? "");
     this.updateLink();
     for (const f of schema.fields) this.form.show(f.name, this.raw[f.name]);
     this.rolls?.fromAddress(this.address.seed, this.address.twice.seed);
@@ -321,11 +325,18 @@ export class CalculatorView {
   /** @param {import("../../../types/answer.js").OddsAnswer} answer */
   showAnswer(answer) {
     this.answerView.show(answer, this.compare.open);
+    this.card?.show(answer, this.answerView.mode);
     this.lastInputs = JSON.stringify(answer.inputs);
     for (const map of Object.values(this.maps)) map.drawOutcomes(answer.outcomes);
     this.rolls?.answered(this.lastInputs);
     this.sweep.refresh();
     this.showHeadline();
+  }
+
+  // Exactly, At least or At most: option B's answer and the printed card read the chances the same way.
+  modeChanged() {
+    this.compare.redraw();
+    if (this.card?.answer) this.card.show(this.card.answer, this.answerView.mode);
   }
 
   // The pinned line: the inputs' problem, else the comparison's (compare.mjs), else the answer's.
@@ -358,6 +369,7 @@ export class CalculatorView {
   /** @param {boolean} stale */
   markStale(stale) {
     this.answerView.markStale(stale);
+    this.card?.markStale(stale);
     if (stale) this.rolls?.markStale();
   }
 }
