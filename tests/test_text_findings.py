@@ -443,3 +443,40 @@ def test_map_notation_counts_sectors_as_the_calculators_print_them():
     assert f'unit *b*\'s supply line reads "{line_b["value_label"]}"' in page
     assert line_b["value_label"].endswith("row 1 column 2") and "the depot is in row 1 column 2" in page
     assert f"unit *b*'s supply line there is `{line_b['value']}`" in page and "counted from 0" in page
+
+
+def test_sheets_name_no_page_for_a_note_and_mark_their_readings():
+    # 44: plastic-ostfront.pdf sent the reader to "the cover page" and "the pinning note on the rules page";
+    # its step 3 stated "table 1 for a concentration, table 2 for anything else" as the rule (the source:
+    # "as per table 1 or 3"); combat-hq.pdf's step 2 read "each die that makes the score of the two dice pools".
+    po = read("docs/sheets/plastic-ostfront.md")
+    assert "see the cover page" not in po and "pinning note on the rules page" not in po
+    assert "table 2 for anything else (our reading: the rules say table 1 or 3, but table 3 holds no template)" in po
+    from rules_py.tables import load
+
+    cover = load("plastic_ostfront", "cover")
+    assert "cover page" not in cover.note and "Interpretation note" not in cover.note
+    chq = read("docs/sheets/combat-hq.md")
+    assert "each die that makes the score of the two dice pools" not in chq
+    assert "each die that rolls its pool's score or better (the table of the two dice pools) is a success" in chq
+    assert load("combat_hq", "comms_check").title == "Comms check: the two dice pools"
+    assert {row["target"] for row in load("combat_hq", "comms_check").rows} == {4}  # the 4+ the step sends to
+
+
+# Each sheet's text that sends the reader to an Interpretation note, and the notes the sheet prints for it.
+SHEET_NOTES = {
+    "combat-hq": ["chq-reaction-target", "chq-disruptions", "chq-suppressed-without-disruption", "chq-deviation-hit-faces", "chq-deviated-template"],
+    "konflikt47": ["k47-smoke-exactly-two-inches", "k47-no-down-ground-attack"],
+    "konrad": [],
+    "plastic-ostfront": [],
+}
+
+
+def test_each_sheet_includes_the_notes_it_refers_to():
+    # 44: the sheets referred to Interpretation notes they did not print; a sheet now prints each one,
+    # as scripts/build/build_pages.py writes it for paper (the site tier checks the PDFs: tests/test_sheets.py).
+    for slug, ids in SHEET_NOTES.items():
+        sheet = read(f"docs/sheets/{slug}.md")
+        for note_id in ids:
+            note = NOTES[note_id]
+            assert f'--8<-- "sheets/note-{note_id}.md"' in sheet, (slug, note_id)
