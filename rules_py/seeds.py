@@ -18,8 +18,16 @@ agree on a seed see the same dice. A seed is written one of two ways:
 
 Two phrases that look the same must give the same dice, so a phrase is
 normalised before it is hashed: to Unicode NFC (an "é" typed as one character
-or as "e" and a combining accent is the same phrase), then trimmed of the
-spaces around it. A seed that holds a character one cannot see or type back
+or as "e" and a combining accent is the same phrase), then its spaces are
+made plain: every Unicode space separator (category Zs: the no-break space
+U+00A0, the thin and narrow no-break spaces U+2009 and U+202F, the
+ideographic space U+3000, ...) becomes an ASCII space, a run of them one
+space, and those around the phrase are dropped. A phrase is printed in the
+page's roll log as HTML text, where a run of spaces shows as one, and a
+no-break space looks like any other: "dawn raid" typed with either, or with
+two spaces, is the one phrase "dawn raid". A phrase already written with
+single ASCII spaces and none around it is unchanged, and so are its dice.
+A seed that holds a character one cannot see or type back
 (a control character such as a tab or a newline, a zero-width or other format
 character such as U+200B or a bidirectional mark, a line or paragraph
 separator, a lone surrogate) is refused with :data:`INVISIBLE_RULE`, which
@@ -74,6 +82,16 @@ def phrase_number(phrase: str) -> int:
     return int.from_bytes(hashlib.sha256(phrase.encode("utf-8")).digest()[:8], "big")
 
 
+def plain_spaces(text: str) -> str:
+    """``text`` with every run of Unicode space separators (Zs) as one ASCII space, none at either end.
+
+    Called once the invisible characters are refused: of what ``str.split()``
+    splits on, only the Zs characters are left (the others, tabs, line breaks,
+    U+001C to U+001F, U+0085, U+2028 and U+2029, are Cc, Zl or Zp), so
+    splitting and joining with one space is exactly this."""
+    return " ".join(text.split())
+
+
 def parse_seed(raw: Any) -> Seed:
     """The seed ``raw`` names, or :class:`InputError` on the ``seed`` field.
 
@@ -90,11 +108,12 @@ def parse_seed(raw: Any) -> Seed:
     # normalising a megabyte of text is work for nothing.
     if len(text) > MAX_PHRASE:
         raise InputError(f"{quoted(raw)} is not allowed: {SEED_RULE}", "seed")
-    text = unicodedata.normalize("NFC", text).strip()
+    text = unicodedata.normalize("NFC", text)
     hidden = next((ch for ch in text if unicodedata.category(ch) in _INVISIBLE), None)
     if hidden is not None:
         name = unicodedata.name(hidden, "lone surrogate" if unicodedata.category(hidden) == "Cs" else "control character")
         raise InputError(f"{quoted(raw)} is not allowed: it holds U+{ord(hidden):04X} ({name.lower()}); {INVISIBLE_RULE}", "seed")
+    text = plain_spaces(text)
     if text and set(text) <= _ASCII_DIGITS:
         number = int(text)
         if number <= MAX_SEED:

@@ -25,7 +25,7 @@ def test_three_small_arms_casualties():
 
 
 def test_at_least_one_of_five_saved():
-    # 1 - (5/6)^5 = 1 - 3125/7776 = 4651/7776, the page's "a little better than a coin toss".
+    # 1 - (5/6)^5 = 1 - 3125/7776 = 4651/7776, the page's "more often than not".
     saved = CALC.odds(casualties=5).outcomes["saved"]
     assert 1 - saved[0] == F(4651, 7776)
 

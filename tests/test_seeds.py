@@ -1,6 +1,6 @@
 """Seeds that look alike give the same dice; seeds of any length get one clear refusal.
 
-rules_py.seeds normalises a phrase to Unicode NFC and trims it, refuses a
+rules_py.seeds normalises a phrase to Unicode NFC, makes its spaces plain and trims it, refuses a
 seed with a character nobody can see or type back (control, zero-width,
 direction marks, separators, lone surrogates), and checks a seed's length
 before it converts it: the CLI (exit 2, one ``error:`` line), call_json (the
@@ -115,9 +115,84 @@ def test_the_cli_refuses_an_invisible_character_with_exit_2(raw):
 
 
 def test_visible_non_ascii_phrases_are_still_phrases():
-    for phrase in ("Конрад день 3", "Überfall bei Kursk", "作戦 3", "Konrad\u00a0day"):  # a no-break space is visible as a space
+    for phrase in ("Конрад день 3", "Überfall bei Kursk", "作戦 3", "Konrad—day"):
         seed = parse_seed(phrase)
         assert seed.phrase == phrase and seed.number == phrase_number(phrase)
+
+
+# Issue 44, item 6: "dawn raid" typed with a no-break space rolled 11827860359895590069, with a space
+# 6290551716522133470, both printed "dawn raid". The second is SHA-256("dawn raid"), first 8 bytes, big-endian.
+DAWN_RAID = 6290551716522133470
+SPACES = {"\u00a0": "no-break space", "\u2009": "thin space", "\u202f": "narrow no-break space", "\u3000": "ideographic space", "  ": "two spaces", " \u00a0 ": "a run of three"}
+ZS = [chr(c) for c in range(0x110000) if unicodedata.category(chr(c)) == "Zs"]
+
+
+def test_dawn_raid_is_the_hash_of_its_plain_form():
+    assert phrase_number("dawn raid") == DAWN_RAID == parse_seed("dawn raid").number
+
+
+@pytest.mark.parametrize("space", SPACES, ids=SPACES.values())
+def test_spaces_that_print_alike_roll_alike(space):
+    seed = parse_seed(f"dawn{space}raid")
+    assert (seed.number, seed.phrase) == (DAWN_RAID, "dawn raid")
+    out = json.loads(rules_py.call_json(json.dumps({"op": "answer", "id": "k47-medic", "seed": f"dawn{space}raid"})))
+    assert out == rules_py.answer("k47-medic", {}, "dawn raid") and out["seed"] == "dawn raid"  # written back plain
+
+
+def test_the_cli_rolls_a_no_break_space_as_a_space():
+    a, b = (json.loads(run("roll", "k47-medic", "--seed", s).stdout) for s in ("dawn\u00a0raid", "dawn raid"))
+    assert a == b and a["dice"]
+
+
+def test_every_space_python_splits_on_is_a_space_separator_or_refused():
+    # plain_spaces joins what str.split() splits: once the invisible characters are refused, only Zs is left.
+    from rules_py.seeds import _INVISIBLE
+
+    for c in range(0x110000):
+        ch = chr(c)
+        if ch.isspace():
+            assert unicodedata.category(ch) == "Zs" or unicodedata.category(ch) in _INVISIBLE, f"U+{c:04X}"
+    assert len(ZS) == 17  # since Unicode 6.3: U+0020, U+00A0, U+1680, U+2000 to U+200A, U+202F, U+205F, U+3000
+
+
+# Words with no space and nothing refused in them; phrases built from them with any spaces.
+WORD = st.text(alphabet=st.characters(exclude_categories=["Zs", "Cc", "Cf", "Cs", "Zl", "Zp"]), min_size=1, max_size=8)
+SPACE_RUN = st.text(alphabet=st.sampled_from(ZS), min_size=1, max_size=3)
+
+
+@given(st.lists(WORD, min_size=1, max_size=5).filter(lambda ws: any(ch.isalpha() for w in ws for ch in w)), st.data())
+def test_any_spacing_of_the_same_words_is_the_same_phrase(words, data):
+    plain = " ".join(words)
+    try:
+        expected = parse_seed(plain)
+    except InputError:
+        return  # a phrase refused plain ("1e3 x" with its letter a number's) is refused spaced as well: checked below
+    gaps = [data.draw(SPACE_RUN) for _ in range(len(words) - 1)]
+    spaced = data.draw(st.text(alphabet=st.sampled_from(ZS), max_size=2)) + words[0]
+    spaced += "".join(g + w for g, w in zip(gaps, words[1:])) + data.draw(st.text(alphabet=st.sampled_from(ZS), max_size=2))
+    assert parse_seed(spaced) == expected
+
+
+@given(st.lists(st.text(alphabet=st.characters(codec="ascii", categories=["L", "N", "P", "S"]), min_size=1, max_size=8), min_size=1, max_size=5))
+def test_a_plain_phrase_rolls_as_it_always_has(words):
+    # Single ASCII spaces and none around it: the hash of the phrase as typed, as before issue 44.
+    phrase = " ".join(words)
+    try:
+        seed = parse_seed(phrase)
+    except InputError:
+        return
+    if seed.phrase is not None:
+        assert seed.phrase == phrase and seed.number == phrase_number(phrase)
+
+
+@given(st.text(min_size=1, max_size=40))
+def test_a_phrase_written_back_parses_to_itself(raw):
+    # The seed a roll writes back (links, the seed box, the log) names the same dice.
+    try:
+        seed = parse_seed(raw)
+    except InputError:
+        return
+    assert parse_seed(seed.text) == seed
 
 
 @given(st.text(alphabet=st.characters(categories=["Cc", "Cf", "Zl", "Zp"]), min_size=1, max_size=3), st.text(min_size=1, max_size=20), st.text(max_size=20))
@@ -134,3 +209,24 @@ def test_call_json_refuses_a_seed_sent_as_a_huge_number():
     # not JSONDecodeError): that is bad input, not an engine failure.
     out = json.loads(rules_py.call_json('{"op": "roll", "id": "chq-comms-check", "seed": ' + "9" * 5000 + "}"))
     assert out == {"error": "a number in the request is far too long: send seeds and inputs as text", "fields": []}
+
+
+@pytest.mark.browser
+def test_the_page_rolls_a_no_break_space_as_a_space(tab):
+    # The seed box sends the text as typed; the engine makes its spaces plain, the log and the box show
+    # "dawn raid", and the dice are the CLI's for "dawn raid".
+    from conftest import BOOT_TIMEOUT_MS, cli
+
+    calc_id = "k47-medic"
+    scope = f'.calculator[data-calculator="{calc_id}"]'
+    tab.visit(f"calculators/{calc_id}/?casualties=5")
+    tab.calculator(calc_id)
+    tab.page.fill(f"{scope} .fm-seed", "dawn\u00a0raid")
+    tab.page.click(f"{scope} .fm-roll-button")
+    log = tab.page.wait_for_selector(f'{scope} .fm-roll-log[data-seed="dawn raid"]', timeout=BOOT_TIMEOUT_MS)
+    faces = log.eval_on_selector_all("li[data-label]", "els => els.map(e => e.dataset.faces)")
+    expected = cli("roll", calc_id, "--seed", "dawn raid", "casualties=5")
+    assert faces == [" ".join(map(str, d["faces"])) for d in expected["dice"]] and faces
+    assert log.query_selector(".fm-roll-seed").inner_text() == "dawn raid"
+    assert tab.page.input_value(f"{scope} .fm-seed") == "dawn raid"
+    assert tab.errors == []

@@ -1,4 +1,4 @@
-"""Quick-reference sheets and printed rules pages: A4 PDFs of at most two pages
+"""Quick-reference sheets and printed rules pages: A4 PDFs of at most three pages
 holding every table value and every column, the page counts the site promises,
 odds equal to the CLI's, and print styles that hide the site's chrome."""
 
@@ -33,7 +33,7 @@ def test_every_system_with_tables_has_a_sheet():
 # Every printed PDF of a sheet: the sheet itself and its large print (both from the same page).
 PRINTS = [(s, large) for s in SHEETS for large in (False, True)]
 PRINT_IDS = [f"{s.slug}{'-large-print' if large else ''}" for s, large in PRINTS]
-MAX_PAGES = 3  # a sheet grows a page (Plastic Ostfront two) rather than shrink its type
+MAX_PAGES = 3  # a sheet grows a page (Combat HQ one, for its notes; Plastic Ostfront two) rather than shrink its type
 
 
 def sheet_pdf(site, system, large=False):
@@ -126,6 +126,31 @@ def test_pdf_holds_every_table_value(site, system, large):
                     for word in value.split():
                         found = word in text or (any(c.isalpha() for c in word) and word.replace("-", "") in bare)
                         assert found, f"{table.id}.{col.name}: {value!r} not in the PDF"
+
+
+# The words by which a sheet sends its reader to an Interpretation note, and the pages
+# that hold notes (issue 44: the sheets sent players to notes on "the cover page" and
+# "the rules page" that paper does not carry).
+NOTE_REFERENCE = re.compile(r"Interpretation notes?\b|\bnote on the\b|\b(?:cover|rules) page\b")
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("system, large", PRINTS, ids=PRINT_IDS)
+def test_a_sheet_prints_every_interpretation_note_it_refers_to(site, system, large):
+    from rules_py.reference import interpretations
+    from test_text_findings import SHEET_NOTES
+
+    text = " ".join(pdf_text(sheet_pdf(site, system, large).read_bytes()).split())
+    notes = {n.id: n for n in interpretations()}
+    printed = [n for n in SHEET_NOTES[system.slug] if f"Interpretation: {notes[n].rule}" in text]
+    assert printed == SHEET_NOTES[system.slug], f"printed {printed} of {SHEET_NOTES[system.slug]}"
+    for n in printed:  # the whole note: what is open, our reading
+        assert " ".join(notes[n].reading.split())[-60:] in text.replace("\u2010", "-"), n
+    references = [m.group(0) for m in NOTE_REFERENCE.finditer(text)]
+    # Every reference is to a note printed on the sheet: none names another page, and a sheet that refers
+    # to notes prints some (the note section's own heading is one of the references).
+    assert not [r for r in references if r.endswith("page") or r == "note on the"], references
+    assert not references or printed, references
 
 
 class OddsCells(HTMLParser):

@@ -317,3 +317,165 @@ def test_konrad_sheet_gives_the_extra_point_for_a_cut_off_depot_too():
     assert "A cut-off depot is treated like a moving one" in NOTES["konrad-cut-off-depot"].reading
     cut_off = next(f for f in get("konrad-supply").fields if f.name == "cut_off_depot")
     assert cut_off.default == "extra"  # the choice "with the moving depot's extra penalty"
+
+
+# ------------------------------------------------ issue 44: texts beyond the sources
+
+import math  # noqa: E402
+
+
+def deviation_geometry() -> dict:
+    """The shortest drift an arrow gives and each template's half-side and half-diagonal, from the tables."""
+    from rules_py.tables import load
+
+    distance = load("combat_hq", "deviation_distance").rows[0]
+    shortest = distance["dice"] * 1 + distance["add"]  # every die on a 1
+    longest = distance["dice"] * 6 + distance["add"]
+    sheaves = {row["sheaf"]: row for row in load("combat_hq", "sheaves").rows}
+    assert all(row["width"] == row["depth"] for row in sheaves.values())  # square templates
+    return {
+        "shortest": shortest,
+        "longest": longest,
+        "half_side": {s: row["width"] / 2 for s, row in sheaves.items()},
+        "half_diagonal": {s: row["width"] / math.sqrt(2) for s, row in sheaves.items()},
+    }
+
+
+def centre_stays_under(half_side: float, drift: float, angle: float) -> bool:
+    """After a drift at ``angle`` to a table edge, the point that was the template's centre is still under it."""
+    return abs(drift * math.cos(angle)) <= half_side and abs(drift * math.sin(angle)) <= half_side
+
+
+def share_still_under(half_side: float, drift: float) -> float:
+    """The share of directions, all equally likely, that leave the centre under a square template:
+    within a quarter turn it stays while d cos t <= h and d sin t <= h, i.e. between acos(h/d) and
+    asin(h/d), a share of (asin(h/d) - acos(h/d)) / (pi/2) = 4 asin(h/d)/pi - 1 (0 when negative)."""
+    if drift <= half_side:
+        return 1.0
+    return max(0.0, 4 * math.asin(min(1.0, half_side / drift)) / math.pi - 1)
+
+
+def test_a_drifted_template_note_states_the_geometry():
+    # 44: "even the shortest drift is longer than half the side of either template, so a unit at the
+    # template's centre is left outside it" holds only along the table's edges: the regular template's
+    # half-diagonal (6/sqrt 2 = 4.24") is longer than the shortest drift (1 + 3 = 4").
+    g = deviation_geometry()
+    reading = NOTES["chq-deviated-template"].reading
+    assert "even the shortest drift is longer than half the side of either template" not in reading
+    # The converged sheaf's template: even along a diagonal the shortest drift leaves its centre outside.
+    assert g["half_diagonal"]["converged"] < g["shortest"]
+    assert "shortest drift the rule allows is longer than the half-diagonal of the converged sheaf's template" in reading
+    # The regular sheaf's: half its side is shorter than the shortest drift, its half-diagonal longer;
+    # one inch more (the next drift the die gives) is longer than the half-diagonal too.
+    h = g["half_side"]["regular"]
+    assert h < g["shortest"] < g["half_diagonal"]["regular"] < g["shortest"] + 1
+    assert centre_stays_under(h, g["shortest"], math.pi / 4) and not centre_stays_under(h, g["shortest"], 0)
+    assert not any(centre_stays_under(h, g["shortest"] + 1, k * math.pi / 720) for k in range(1440))
+    assert "its half-diagonal is longer than the shortest drift, though half its side is not" in reading
+    assert "points close to one of its diagonals leaves the centre under a corner of the template" in reading
+    # The share of arrows that leave the centre under it: the shortest drift (1 face in 6) in a band of
+    # directions around each diagonal, 4 asin(3/4)/pi - 1 of them: (4 asin(3/4)/pi - 1)/6 = 0.0133 (1.33%).
+    share = sum(share_still_under(h, d) for d in range(g["shortest"], g["longest"] + 1)) / 6
+    assert share == pytest.approx((4 * math.asin(3 / 4) / math.pi - 1) / 6) and 0.0132 < share < 0.0134
+    brute = sum(centre_stays_under(h, d, (k + 0.5) * 2 * math.pi / 36000) for d in range(4, 10) for k in range(36000)) / (6 * 36000)
+    assert brute == pytest.approx(share, abs=1e-4)
+    # Hence "by far the likelier result of an arrow" is a miss; the converged template misses every time.
+    assert 1 - share > 0.98 and "by far the likelier result of an arrow" in reading
+    assert all(share_still_under(g["half_side"]["converged"], d) == 0 for d in range(g["shortest"], g["longest"] + 1))
+
+
+def ffe_suppressed(**raw) -> F:
+    return odds("chq-fire-for-effect", **raw)["suppressed"][True]
+
+
+def test_the_suppressed_without_disruption_note_says_why_its_default():
+    # 44: the default departs from the literal "If no Disruption is taken, they are suppressed but not
+    # Forced Back"; the note gives the reason and says how much the reading weighs.
+    reading = NOTES["chq-suppressed-without-disruption"].reading
+    assert "would give the 6s a say only for a unit that has taken Disruptions" in reading
+    assert "turns the exception in the suppression rule on its head" in reading
+    # At the defaults (4 Fire Dice against 3 Reaction Dice), the 6s decide: the unit escapes only with more
+    # 6s. F ~ Bin(4, 1/6): P(F=0) = 625/1296, P(F<=1) = 1125/1296, P(F<=2) = 1275/1296; R ~ Bin(3, 1/6):
+    # P(R=1) = 75/216, P(R=2) = 15/216, P(R=3) = 1/216. P(escape) = (75*625 + 15*1125 + 1275)/279936 =
+    # 65025/279936, so P(suppressed) = 214911/279936 (76.8%).
+    assert ffe_suppressed() == F(214911, 279936)
+    literal = ffe_suppressed(suppressed_without_disruption=True)
+    assert literal > ffe_suppressed() + F(1, 10)  # "raises it markedly": 94.3% against 76.8%
+    assert "the literal one raises it markedly" in reading
+    # "no other reading of the fire for effect changes the chance of suppression" at the defaults:
+    # every other input an Interpretation note gives the fire for effect, at each of its other values.
+    fields = {f.name: f for f in get("chq-fire-for-effect").fields}
+    others = {n.input for n in NOTES.values() if n.calculator == "chq-fire-for-effect"} - {"suppressed_without_disruption"}
+    assert others == {"reaction_target", "extra_dice_target", "extra_dice_sixes", "disruptions"}
+    for name in others:
+        f = fields[name]
+        values = [c.name for c in f.choices] if f.type == "choice" else [not f.default] if f.type == "bool" else range(2, 7)
+        for value in values:
+            assert ffe_suppressed(**{name: value}) == ffe_suppressed(), (name, value)
+    assert "no other reading of the fire for effect changes the chance of suppression" in reading
+    mission = odds("chq-fire-mission")["suppressed_this_turn"][True]
+    assert odds("chq-fire-mission", suppressed_without_disruption=True)["suppressed_this_turn"][True] > mission
+
+
+def test_the_medic_page_says_plainly_how_often_five_casualties_see_a_save():
+    # 44: "a little better than a coin toss" for 1 - (5/6)^5 = 4651/7776 (59.8%): more often than not.
+    page = read("docs/konflikt47/officers-and-medics.md")
+    assert "a little better than a coin toss" not in page
+    assert odds("k47-medic", casualties=5)["saved"][0] == F(5**5, 6**5)
+    assert 1 - F(5**5, 6**5) > F(1, 2) and "he saves at least one more often than not" in page
+
+
+def test_the_plastic_ostfront_overview_says_no_more_than_may_not_be_so_effective():
+    # 44: "A headquarters can stand in for a FOO, less well": the source says it may not be so effective.
+    page = read("docs/plastic-ostfront/index.md")
+    assert "A headquarters can stand in for a FOO, less well" not in page
+    assert "A headquarters can also act as a FOO, though the rules warn that it may not be as effective" in page
+
+
+def test_map_notation_counts_sectors_as_the_calculators_print_them():
+    # 44: the page counted from 0 ("the depot is at `0.1`") where the calculators print "row 1 column 2".
+    import rules_py
+
+    page = read("docs/konrad/map-notation.md")
+    assert "counting from 0 at the top left" not in page
+    answer = rules_py.answer("konrad-supply", {"map": "W:FF*FE/FaFFE/FFbEE"})  # the page's example map
+    line_b = next(o for o in answer["outcomes"] if o["name"] == "line_b")
+    assert f'unit *b*\'s supply line reads "{line_b["value_label"]}"' in page
+    assert line_b["value_label"].endswith("row 1 column 2") and "the depot is in row 1 column 2" in page
+    assert f"unit *b*'s supply line there is `{line_b['value']}`" in page and "counted from 0" in page
+
+
+def test_sheets_name_no_page_for_a_note_and_mark_their_readings():
+    # 44: plastic-ostfront.pdf sent the reader to "the cover page" and "the pinning note on the rules page";
+    # its step 3 stated "table 1 for a concentration, table 2 for anything else" as the rule (the source:
+    # "as per table 1 or 3"); combat-hq.pdf's step 2 read "each die that makes the score of the two dice pools".
+    po = read("docs/sheets/plastic-ostfront.md")
+    assert "see the cover page" not in po and "pinning note on the rules page" not in po
+    assert "table 2 for anything else (our reading: the rules say table 1 or 3, but table 3 holds no template)" in po
+    from rules_py.tables import load
+
+    cover = load("plastic_ostfront", "cover")
+    assert "cover page" not in cover.note and "Interpretation note" not in cover.note
+    chq = read("docs/sheets/combat-hq.md")
+    assert "each die that makes the score of the two dice pools" not in chq
+    assert "each die that rolls its pool's score or better (the table of the two dice pools) is a success" in chq
+    assert load("combat_hq", "comms_check").title == "Comms check: the two dice pools"
+    assert {row["target"] for row in load("combat_hq", "comms_check").rows} == {4}  # the 4+ the step sends to
+
+
+# Each sheet's text that sends the reader to an Interpretation note, and the notes the sheet prints for it.
+SHEET_NOTES = {
+    "combat-hq": ["chq-reaction-target", "chq-disruptions", "chq-suppressed-without-disruption", "chq-deviation-hit-faces", "chq-deviated-template"],
+    "konflikt47": ["k47-smoke-exactly-two-inches", "k47-no-down-ground-attack"],
+    "konrad": [],
+    "plastic-ostfront": [],
+}
+
+
+def test_each_sheet_includes_the_notes_it_refers_to():
+    # 44: the sheets referred to Interpretation notes they did not print; a sheet now prints each one,
+    # as scripts/build/build_pages.py writes it for paper (the site tier checks the PDFs: tests/test_sheets.py).
+    for slug, ids in SHEET_NOTES.items():
+        sheet = read(f"docs/sheets/{slug}.md")
+        for note_id in ids:
+            assert note_id in NOTES and f'--8<-- "sheets/note-{note_id}.md"' in sheet, (slug, note_id)

@@ -11,6 +11,11 @@ Writes, every build, nothing that is committed:
   credits and what we cover, from ``rules_py/systems.py``;
 * ``build/snippets/<system>/interpretation-<id>.md``: an Interpretation note,
   for the page where its rule is explained;
+* ``build/snippets/sheets/note-<id>.md``: the same note as a sheet prints it,
+  for a quick-reference sheet whose steps, tables or odds rest on it to include
+  (``docs/sheets/<system>.md``): what is open and our reading, kept whole on
+  paper, without the web note's box and link, so that paper carries the notes
+  a sheet refers to at the size of its tables;
 * ``build/snippets/sheets/<system>-tables.md`` and ``<system>-odds.md``: every
   table of a system, and its key odds (``scripts/build/sheet_odds.py``), for its
   quick-reference sheet; ``<system>-meta.md``, the line a printed sheet
@@ -441,6 +446,25 @@ def interpretation_markdown(note: Interpretation, from_page: str) -> str:
     return "\n".join(lines)
 
 
+def sheet_note_markdown(note: Interpretation) -> str:
+    """An Interpretation note as a sheet prints it: its rule, what the source leaves open and
+    our reading, in the sheet's body type, one block that print keeps whole (``fm-table``).
+    Not the web note's link to the input that reads it otherwise: paper has no calculator,
+    and the reading itself names the calculator's choice or box where there is one."""
+    return "\n".join(
+        [
+            GENERATED_NOTE.strip(),
+            "",
+            f'<div class="fm-table sheet-note" id="{note.anchor}" markdown>',
+            "",
+            f"**Interpretation: {note.rule}.** {note.question} *Our reading:* {note.reading}",
+            "",
+            "</div>",
+            "",
+        ]
+    )
+
+
 def interpretations_page() -> str:
     lines = [
         GENERATED_NOTE,
@@ -548,6 +572,7 @@ def build() -> None:
 
     for note in interpretations():
         (SNIPPETS / note.system / f"interpretation-{note.id}.md").write_text(interpretation_markdown(note, note.page), encoding="utf-8")
+        (sheets / f"note-{note.id}.md").write_text(sheet_note_markdown(note), encoding="utf-8")
 
     _fresh(CALC_DOCS)
     (CALC_DOCS / "index.md").write_text(calculators_index(), encoding="utf-8")
