@@ -30,7 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .calculator import Field, Outcome
 
 MINUS = "\u2212"
 
@@ -146,7 +149,7 @@ def is_number(value: Any) -> bool:
     return isinstance(value, (int, Fraction)) and not isinstance(value, bool)
 
 
-def value_label(outcome: Any, value: Any) -> str:
+def value_label(outcome: Outcome, value: Any) -> str:
     """How one value of an outcome (a :class:`rules_py.calculator.Outcome`) reads:
     yes/no, a true minus sign, words with spaces, cells from 1."""
     if outcome.draw in ("cells", "path"):
@@ -158,7 +161,7 @@ def value_label(outcome: Any, value: Any) -> str:
     return words(str(value))
 
 
-def input_label(field: Any, value: Any) -> str:
+def input_label(field: Field, value: Any) -> str:
     """How one value of an input (a :class:`rules_py.calculator.Field`, typed
     value) reads: a choice's label, yes/no, a number with a true minus sign."""
     for choice in field.choices:

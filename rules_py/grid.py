@@ -59,7 +59,7 @@ def check_spec(grid: GridSpec) -> None:
         raise ValueError(f"unknown grid keys {sorted(unknown)}")
     codes: list[str] = [grid["edge_sep"], grid["row_sep"]]
     codes += [s["code"] for s in grid["states"]] + [m["code"] for m in grid.get("marks", [])]
-    codes += list((grid.get("labels") or {}).get("chars", ""))
+    codes += list(_label_chars(grid))
     if not grid["states"]:
         raise ValueError("a grid needs at least one state")
     if any(len(c) != 1 or c in BLANKS for c in codes) or len(set(codes)) != len(codes):
@@ -74,6 +74,12 @@ def check_spec(grid: GridSpec) -> None:
             raise ValueError(f"{key} must be a whole number of at least 1")
 
 
+def _label_chars(grid: GridSpec) -> str:
+    """The grid's label characters ("" when it has no labels)."""
+    labels = grid.get("labels")
+    return labels.get("chars", "") if labels else ""
+
+
 def text_limit(grid: GridSpec) -> int:
     """The length of the longest text the grid can take (before blanks are dropped).
 
@@ -83,7 +89,7 @@ def text_limit(grid: GridSpec) -> int:
     rows, cols = grid["max_rows"], grid["max_cols"]
     edges = len(grid.get("edges", []))
     marks = sum(min(m.get("max") or rows * cols, rows * cols) for m in grid.get("marks", []))
-    labels = len(set((grid.get("labels") or {}).get("chars", "")))
+    labels = len(set(_label_chars(grid)))
     return (edges + 1 if edges else 0) + rows * cols + (rows - 1) + marks + labels
 
 
@@ -147,7 +153,7 @@ def show(ch: str) -> str:
     return f"U+{n:04X}" if n <= 0x20 or 0x7F <= n <= 0xA0 else f'"{ch}"'
 
 
-def parse_grid(grid: dict, text: str) -> Grid:
+def parse_grid(grid: GridSpec, text: str) -> Grid:
     """Read ``text`` in the notation of ``grid``, or raise :class:`GridError`."""
     limit = text_limit(grid)
     if len(text) > limit:
@@ -177,7 +183,7 @@ def parse_grid(grid: dict, text: str) -> Grid:
         raise GridError("too_many_rows", f"the map has {len(rows)} rows: at most {grid['max_rows']}", count=len(rows), limit=grid["max_rows"])
     state_codes = frozenset(s["code"] for s in grid["states"])
     mark_max = {m["code"]: m.get("max") for m in grid.get("marks", [])}
-    label_chars = frozenset((grid.get("labels") or {}).get("chars", ""))
+    label_chars = frozenset(_label_chars(grid))
     max_cols = grid["max_cols"]
     states: list[str] = []
     marks: dict[Cell, tuple[str, ...]] = {}
@@ -204,7 +210,10 @@ def parse_grid(grid: dict, text: str) -> Grid:
     return Grid(tuple(edges), tuple(states), marks, labels)
 
 
-def _read_row(row: str, r: int, state_codes, mark_max, label_chars, marks, labels, holders) -> str:
+def _read_row(
+    row: str, r: int, state_codes: frozenset[str], mark_max: dict[str, int | None], label_chars: frozenset[str],
+    marks: dict[Cell, tuple[str, ...]], labels: dict[str, Cell], holders: dict[str, list[Cell]],
+) -> str:
     """One row with marks or labels: its states, filling in ``marks``, ``labels`` and ``holders``."""
     cells: list[str] = []
     cell_marks: list[str] = []

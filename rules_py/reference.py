@@ -48,7 +48,7 @@ import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .systems import SYSTEMS
 from .tables import TableError
@@ -87,14 +87,14 @@ class Interpretation:
         return f"interpretation-{self.id}"
 
 
-def _read(package: str, name: str) -> dict:
+def _read(package: str, name: str) -> dict[str, Any]:
     path = resources.files(f"rules_py.{package}").joinpath("data", name)
     if not path.is_file():
         return {}
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
-def _fields(entry: dict, where: str, required: tuple[str, ...], optional: tuple[str, ...]) -> dict:
+def _fields(entry: dict[str, Any], where: str, required: tuple[str, ...], optional: tuple[str, ...]) -> dict[str, Any]:
     unknown = set(entry) - set(required) - set(optional)
     if unknown:
         raise TableError(f"{where}: unknown keys {sorted(unknown)}")
@@ -147,7 +147,7 @@ def default_words(calculator: str, name: str, where: str = "") -> str:
     return format_value(field.default)
 
 
-def interpretation(system: str, entry: dict, where: str) -> Interpretation:
+def interpretation(system: str, entry: dict[str, Any], where: str) -> Interpretation:
     """One checked note, its reading's ``{default}`` filled in from its input."""
     e = dict(_fields(entry, where, ("id", "rule", "page", "question", "reading"), ("calculator", "input", "no_input")))
     if bool(e.get("calculator")) != bool(e.get("input")):

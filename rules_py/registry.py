@@ -64,7 +64,8 @@ def _index() -> dict[str, str]:
         text = resources.files(__package__).joinpath("data", INDEX).read_text(encoding="utf-8")
     except FileNotFoundError:
         return {}
-    return json.loads(text)
+    index: dict[str, str] = json.loads(text)
+    return index
 
 
 def _indexed(calculator_id: str) -> Calculator | None:

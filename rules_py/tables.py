@@ -72,6 +72,8 @@ class Column:
     def from_spec(cls, spec: Mapping[str, Any], where: str) -> "Column":
         """A column from its tables.toml entry, the entry itself checked first."""
         name = spec.get("name")
+        if not isinstance(name, str):
+            raise TableError(f"{where}: a column needs a name, not {name!r}")
         unknown = sorted(set(spec) - COLUMN_KEYS)
         if unknown:
             raise TableError(f"{where}: column {name} has unknown keys {unknown}")

@@ -113,6 +113,7 @@ def test_allowed_values_are_checked():
         ({"name": "n", "type": "int", "max": "6"}, "max must be a whole number"),
         ({"name": "n", "type": "int", "values": ["2"]}, "values must be a list of int values"),
         ({"name": "n", "type": "int", "ref": "elsewhere"}, "ref must be 'table.column'"),
+        ({"type": "int"}, "a column needs a name, not None"),
     ],
 )
 def test_a_bad_constraint_is_refused(column, message):

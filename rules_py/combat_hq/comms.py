@@ -12,8 +12,10 @@ margin C - O is distributed as Bin(c + o, 1/2) - o, since o - O ~ Bin(o, 1/2).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..calculator import Calculator, Choice, Field, Outcome
-from ..dice import SUCCESSES, Label, Pool, at_least
+from ..dice import SUCCESSES, Dice, Label, Pool, at_least
 from ..rule_refs import of_table
 from ..tables import load
 
@@ -25,14 +27,14 @@ PAGE = "combat-hq/comms.md"  # where the check's tables are: a roll's record lin
 
 def comms_dice(nation: str, boosts: int, air_recon: bool) -> int:
     """How many comms dice a check rolls."""
-    dice = NATIONS.lookup("nation", nation, "dice")
+    dice: int = NATIONS.lookup("nation", nation, "dice")
     dice += boosts * MODIFIERS.lookup("modifier", "boost", "dice")
     if air_recon:
         dice += MODIFIERS.lookup("modifier", "air_recon", "dice")
     return dice
 
 
-def comms_check(dice, nation: str, boosts: int, air_recon: bool, when: str = "") -> dict:
+def comms_check(dice: Dice, nation: str, boosts: int, air_recon: bool, when: str = "") -> dict[str, Any]:
     """One comms check: success when comms successes exceed the opposing ones.
 
     ``when`` tells a later check's dice from the first's in a roll's record
@@ -43,13 +45,13 @@ def comms_check(dice, nation: str, boosts: int, air_recon: bool, when: str = "")
     return dice.fold((own, opposing), _verdict, working=_working)
 
 
-def _working(own: int, opposed: int) -> list:
+def _working(own: int, opposed: int) -> list[tuple[str, Any]]:
     """The check's arithmetic, for a roll's record: the margin, and whether it gets through."""
     verdict = _verdict(own, opposed)
     return [(f"margin {own} \u2212 {opposed}", verdict["margin"]), ("more comms successes than opposing ones", verdict["success"])]
 
 
-def _verdict(own: int, opposed: int) -> dict:
+def _verdict(own: int, opposed: int) -> dict[str, Any]:
     """The check's outcomes from the two sides' successes."""
     return {"success": own > opposed, "margin": own - opposed}
 

@@ -14,8 +14,10 @@ note ``chq-deviation-hit-faces``), so that is the input ``hit_faces`` = h:
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..calculator import Calculator, Field, Outcome
-from ..dice import Label
+from ..dice import Dice, Label
 from ..formats import adjusted
 from ..rule_refs import of_table
 from ..tables import load
@@ -45,7 +47,7 @@ def _die_label(hit_faces: int) -> str:
     return f"deviation die (Hit on {faces}, an arrow otherwise)"
 
 
-def deviation(dice, hit_faces: int) -> dict:
+def deviation(dice: Dice, hit_faces: int) -> dict[str, Any]:
     """Roll the deviation die; on an arrow, roll how far the template drifts."""
     if dice.d6(Label(_die_label(hit_faces), of_table(DIE, PAGE)), chart=face_reading(hit_faces)) == HIT:
         return {"deviates": False, "distance": 0}
@@ -53,7 +55,7 @@ def deviation(dice, hit_faces: int) -> dict:
     return {"deviates": True, "distance": dice.then(adjusted(DISTANCE["add"]), drift + DISTANCE["add"])}
 
 
-def notes(inputs: dict) -> list[str]:
+def notes(inputs: dict[str, Any]) -> list[str]:
     h = inputs["hit_faces"]
     return [f"{h} of the die's 6 faces read Hit and {6 - h} show arrows (the source does not say; see the Interpretation note)."]
 

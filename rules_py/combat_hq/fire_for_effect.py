@@ -47,9 +47,10 @@ distribution of the difference (f - r, a - b), one product of big integers
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ..calculator import Calculator, Choice, Field, Outcome
-from ..dice import Label, Pool
+from ..dice import Dice, Label, Pool
 from ..rule_refs import of_table
 from ..tables import load
 
@@ -69,10 +70,10 @@ DISRUPTIONS = (
 )
 
 # The tables as plain lookups: the procedure runs once per leaf of the odds tree.
-_SHEAF_DICE = {r["sheaf"]: r["extra_dice"] for r in SHEAVES.rows}
-_FIRE_TN = {r["target"]: r["tn"] for r in FIRE_DICE.rows}
-_COVER_DICE = {r["cover"]: r["dice"] for r in COVER.rows}
-_PARTIAL_DICE = {False: TARGETS.lookup("target", "full", "extra_dice"), True: TARGETS.lookup("target", "partial", "extra_dice")}
+_SHEAF_DICE: dict[str, int] = {r["sheaf"]: r["extra_dice"] for r in SHEAVES.rows}
+_FIRE_TN: dict[str, int] = {r["target"]: r["tn"] for r in FIRE_DICE.rows}
+_COVER_DICE: dict[str, int] = {r["cover"]: r["dice"] for r in COVER.rows}
+_PARTIAL_DICE: dict[bool, int] = {False: TARGETS.lookup("target", "full", "extra_dice"), True: TARGETS.lookup("target", "partial", "extra_dice")}
 
 
 def successes_and_sixes(tn: int) -> tuple[tuple[int, int], ...]:
@@ -113,7 +114,7 @@ def _disruptions(unopposed: int, suppressed: bool, reading: str) -> int:
 
 
 def fire_for_effect(
-    dice,
+    dice: Dice,
     fire_dice: int,
     sheaf: str,
     target: str,
@@ -125,7 +126,7 @@ def fire_for_effect(
     extra_dice_sixes: bool = True,
     disruptions: str = "unopposed",
     suppressed_without_disruption: bool = False,
-) -> dict:
+) -> dict[str, Any]:
     """One unit under the template: the battery's Fire Dice against the unit's dice."""
     n_fire = battery_dice(fire_dice, sheaf)
     tn = _FIRE_TN[target]
@@ -150,7 +151,7 @@ def fire_for_effect(
             ),
         )
 
-    def outcome(fire: tuple[int, int], against: tuple[int, int]) -> dict:
+    def outcome(fire: tuple[int, int], against: tuple[int, int]) -> dict[str, Any]:
         hits, sixes = fire
         saves, unit_sixes = against
         suppressed = unit_sixes <= sixes
@@ -166,7 +167,7 @@ def fire_for_effect(
         reads["unopposed"] = reads["forced_back"] = _SUCCESSES
     if not suppressed_without_disruption:
         reads["suppressed"] = _SIXES
-    def working(fire: tuple[int, int], against: tuple[int, int]) -> list:
+    def working(fire: tuple[int, int], against: tuple[int, int]) -> list[tuple[str, Any]]:
         # What the record of a roll shows after the last pool: the outcome's own values, with what they came from.
         result = outcome(fire, against)
         return [
@@ -181,7 +182,7 @@ def fire_for_effect(
     return dice.fold((battery, unit), outcome, reads, working=working, by_difference=True)
 
 
-def notes(inputs: dict) -> list[str]:
+def notes(inputs: dict[str, Any]) -> list[str]:
     n_fire = battery_dice(inputs["fire_dice"], inputs["sheaf"])
     n_unit = unit_dice(inputs["reaction_dice"], inputs["cover"], inputs["partial"])
     n_extra = n_unit - inputs["reaction_dice"]

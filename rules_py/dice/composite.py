@@ -21,22 +21,32 @@ from __future__ import annotations
 import itertools
 import math
 import operator
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from .convolve import _add, _difference_counts, _group_counts, _sub
-from .distribution import Distribution, _pool_counts
-from .faces import counting
-from .plan import Chain, Composite, Fold, Parts, Reads, _check_disjoint, _kept, _masked, pack, unpack
+from .convolve import _add, _difference_counts, _group_counts, _pool_counts, _sub
+from .distribution import Distribution
+from .faces import FaceTable, counting
+from .plan import Chain, Composite, Fold, Outcomes, Parts, _check_disjoint, _kept, _masked, pack, unpack
 from .steps import _StepLog
 
 if TYPE_CHECKING:
     from .odds import _Context
 
+Fixed = tuple[Any, ...]  # the fixed values of given dice not yet taken
+Ways = tuple[tuple[Hashable, int], ...]  # values, each with its number of equally likely rolls (see convolve)
+Coordinates = tuple[int, ...]  # what plan.Reads holds: the coordinates of a vector an outcome reads
+# A part's rolls with the exact weight of each value, as _StepLog.edges gives
+# them (present when the steps are wanted, else None).
+Edges = list[Any]
+# What work_out gives: the marginals ({name: Distribution}) or the joint
+# Distribution, as asked; the rolls' weights; the fixed values taken; a dict of outcomes.
+WorkedOut = tuple[Any, Edges | None, int, dict[str, Any]]
 
-def work_out(step: Composite, context: "_Context", rest: tuple, with_steps: bool, marginal: bool) -> tuple[Any, list | None, int, dict]:
+
+def work_out(step: Composite, context: "_Context", rest: Fixed, with_steps: bool, marginal: bool) -> WorkedOut:
     """A composite step's distribution.
 
     Args:
@@ -54,10 +64,11 @@ def work_out(step: Composite, context: "_Context", rest: tuple, with_steps: bool
         return _fold(step, rest, with_steps, marginal)
     if type(step) is Chain:
         return _chain(step, context, rest, with_steps, marginal)
-    return _parts(step, context, rest, with_steps, marginal)
+    # The one kind left (the exact-type tests above do not narrow the union for mypy).
+    return _parts(cast(Parts, step), context, rest, with_steps, marginal)
 
 
-def _joint_of(tally: dict[Hashable, int], total: int) -> tuple[Distribution, dict]:
+def _joint_of(tally: dict[Hashable, int], total: int) -> tuple[Distribution, dict[str, Any]]:
     """The joint distribution of packed dicts from integer counts over ``total``, and one of them."""
     dist = Distribution._exact({value: Fraction(ways, total) for value, ways in tally.items() if ways})
     return dist, unpack(next(iter(dist)))
@@ -73,7 +84,7 @@ def _exact(tally: dict[Hashable, int], total: int, name: str) -> Distribution:
 # Fold
 
 
-def _fold(fold: Fold, rest: tuple, with_steps: bool, marginal: bool) -> tuple[Any, list | None, int, dict]:
+def _fold(fold: Fold, rest: Fixed, with_steps: bool, marginal: bool) -> WorkedOut:
     """A fold's odds from one loop over its groups' values.
 
     A pool given (one of the first ``len(rest)``) counts as its value, with one
@@ -92,17 +103,19 @@ def _fold(fold: Fold, rest: tuple, with_steps: bool, marginal: bool) -> tuple[An
     edges = _fold_edges(fold) if with_steps else None
     total = math.prod(p.sides**p.n for j, p in enumerate(pools) if j not in given)
 
-    def counts(keep: Reads | None) -> list[tuple[tuple[Hashable, int], ...]]:
-        out, j = [], 0
+    def counts(keep: Coordinates | None) -> list[Ways]:
+        out: list[Ways] = []
+        j = 0
         for group in fold.groups:
-            rolled, fixed = [], None
+            rolled: list[tuple[int, int, FaceTable]] = []
+            fixed: Any = None
             for p in group:
                 kept = _kept(keep, p.adds)
                 if j in given:
                     value = _masked(given[j], kept)
                     fixed = value if fixed is None else _add(fixed, value)
                 else:
-                    rolled.append((p.n, p.sides, _masked_table(p.key, kept)))
+                    rolled.append((p.n, p.sides, _masked_table(cast(FaceTable, p.key), kept)))
                 j += 1
             if not rolled:
                 out.append(((fixed, 1),))
@@ -123,7 +136,7 @@ def _fold(fold: Fold, rest: tuple, with_steps: bool, marginal: bool) -> tuple[An
     some = next(iter(fold.reads.values()), None)
     first = [values[0][0] for values in counts(some)]
     names = list(outcome(*first))
-    plan: dict[Reads | None, list[str]] = {}
+    plan: dict[Coordinates | None, list[str]] = {}
     for name in fold.reads:
         if name not in names:
             raise ValueError(f"fold: reads names outcome {name!r}, which the procedure does not return")
@@ -140,24 +153,24 @@ def _fold(fold: Fold, rest: tuple, with_steps: bool, marginal: bool) -> tuple[An
 
 
 @lru_cache(maxsize=None)
-def _masked_table(table: tuple, keep: Reads | None) -> tuple:
+def _masked_table(table: FaceTable, keep: Coordinates | None) -> FaceTable:
     return table if keep is None else tuple(_masked(entry, keep) for entry in table)
 
 
-def _fold_edges(fold: Fold) -> list:
+def _fold_edges(fold: Fold) -> Edges:
     """Each pool's exact weights, for the steps: place (label, how many pools of that label before)."""
-    edges = []
+    edges: Edges = []
     seen: dict[str, int] = {}
     for pool in fold.pools():
         k = seen.get(pool.label, 0)
         seen[pool.label] = k + 1
         rolls = pool.sides**pool.n
         weights = [(value, Fraction(ways, rolls)) for value, ways in _pool_counts(pool.n, pool.sides, pool.key)]
-        edges.append(((pool.label, k), pool.label, None, pool.counts, counting(pool.sides, pool.key), weights))
+        edges.append(((pool.label, k), pool.label, None, pool.counts, counting(pool.sides, cast(FaceTable, pool.key)), weights))
     return edges
 
 
-def _evaluations(fold: Fold, weighted: list) -> Any:
+def _evaluations(fold: Fold, weighted: list[Ways]) -> Iterator[tuple[Outcomes, int]]:
     """(outcome dict, number of rolls) for every value of the groups, or of their difference."""
     outcome = fold.outcome
     if fold.by_difference:
@@ -170,7 +183,7 @@ def _evaluations(fold: Fold, weighted: list) -> Any:
         yield outcome(*(v for v, _ in combo)), math.prod(w for _, w in combo)
 
 
-def _tally(fold: Fold, weighted: list, wanted: list[str], tallies: dict[str, dict[Hashable, int]]) -> None:
+def _tally(fold: Fold, weighted: list[Ways], wanted: list[str], tallies: dict[str, dict[Hashable, int]]) -> None:
     """Add each wanted outcome's value, with its number of rolls, over the groups' values."""
     pairs = [(name, tallies[name]) for name in wanted]
     if not fold.by_difference and len(weighted) == 2:
@@ -185,7 +198,7 @@ def _tally(fold: Fold, weighted: list, wanted: list[str], tallies: dict[str, dic
         get = operator.itemgetter(*wanted)
         single = len(wanted) == 1
         for a, wa in first:
-            inner: dict[Hashable, int] = {}
+            inner: dict[Any, int] = {}  # by the wanted value, or the tuple of them (itemgetter's)
             for b, wb in second:
                 key = get(outcome(a, b))
                 inner[key] = inner.get(key, 0) + wb
@@ -219,15 +232,16 @@ def _tally(fold: Fold, weighted: list, wanted: list[str], tallies: dict[str, dic
 # Parts
 
 
-def _parts(step: Parts, context: "_Context", rest: tuple, with_steps: bool, marginal: bool) -> tuple[Any, list | None, int, dict]:
+def _parts(step: Parts, context: "_Context", rest: Fixed, with_steps: bool, marginal: bool) -> WorkedOut:
     """Independent parts: each enumerated on its own (cached by the enumeration),
     taking its share of the fixed values in turn. Their marginals are side by
-    side; their joint distribution is the product of theirs (merged dicts)."""
-    edges: list | None = [] if with_steps else None
+    side; their joint distribution is the product of theirs (merged dicts).
+    A part's rolls' weights are there exactly when ``edges`` is (``with_steps``)."""
+    edges: Edges | None = [] if with_steps else None
     used = 0
     if marginal:
         merged: dict[str, Distribution] = {}
-        shown: dict = {}
+        shown: dict[str, Any] = {}
         for fn, *args in step.parts:
             found, part_edges, taken, one = context.marginals(fn, tuple(args), rest[used:], with_steps)
             used += taken
@@ -235,17 +249,17 @@ def _parts(step: Parts, context: "_Context", rest: tuple, with_steps: bool, marg
             merged.update(found)
             shown.update(one)
             if edges is not None:
-                edges.extend(part_edges)
+                edges.extend(cast(Edges, part_edges))
         return merged, edges, used, shown
-    tally: dict[Hashable, int] = {(): 1}
+    tally: dict[tuple[tuple[str, Any], ...], int] = {(): 1}  # the merged dict's items so far
     den = 1
     for i, (fn, *args) in enumerate(step.parts):
         dist, part_edges, taken = context.joint(fn, tuple(args), {}, rest[used:], with_steps)
         used += taken
         if edges is not None:
-            edges.extend((((fn, i), *place), *entry) for place, *entry in part_edges)
+            edges.extend((((fn, i), *place), *entry) for place, *entry in cast(Edges, part_edges))
         common = math.lcm(*(d for _, _, d in dist._weights))
-        after: dict[Hashable, int] = {}
+        after: dict[tuple[tuple[str, Any], ...], int] = {}
         for merged_items, w in tally.items():
             for value, n, d in dist._weights:
                 result = unpack(value)
@@ -253,15 +267,19 @@ def _parts(step: Parts, context: "_Context", rest: tuple, with_steps: bool, marg
                 key = merged_items + tuple(result.items())
                 after[key] = after.get(key, 0) + w * n * (common // d)
         tally, den = after, den * common
-    dist, shown = _joint_of({("__dict__", items): w for items, w in tally.items()}, den)
+    packed: dict[Hashable, int] = {("__dict__", items): w for items, w in tally.items()}
+    dist, shown = _joint_of(packed, den)
     return dist, edges, used, shown
 
 
 # ---------------------------------------------------------------------------
 # Chain
 
+_Plan = dict[Hashable, tuple[Any, ...] | None]  # a stage's: each state's args (None: it rolls nothing)
+_Rolls = dict[tuple[Any, ...], tuple[Distribution, Edges | None, int]]  # a stage's: each args' part (odds._Context.joint)
 
-def _chain(chain: Chain, context: "_Context", rest: tuple, with_steps: bool, marginal: bool) -> tuple[Any, list | None, int, dict]:
+
+def _chain(chain: Chain, context: "_Context", rest: Fixed, with_steps: bool, marginal: bool) -> WorkedOut:
     """Each outcome's exact distribution by a forward pass over the stages.
 
     The distribution over the state after each stage is kept as integer
@@ -289,13 +307,13 @@ def _chain(chain: Chain, context: "_Context", rest: tuple, with_steps: bool, mar
     states: dict[Hashable, int] = {chain.start: 1}
     den = 1
     used = 0
-    plans: list[dict[Hashable, tuple | None]] = []  # per stage: each state's args
-    parts: list[dict[tuple, tuple[Distribution, list | None, int]]] = []  # per stage: each args' part
+    plans: list[_Plan] = []  # per stage: each state's args
+    parts: list[_Rolls] = []  # per stage: each args' part
     weights_at: list[tuple[dict[Hashable, int], int]] = []  # per stage: the states it starts from
     for stage in stages:
         left = rest[used:]
-        by_args: dict[tuple, tuple[Distribution, list | None, int]] = {}
-        plan: dict[Hashable, tuple | None] = {}
+        by_args: _Rolls = {}
+        plan: _Plan = {}
         for state in states:
             args = stage.args(state)
             if args is not None:
@@ -351,10 +369,11 @@ def _chain(chain: Chain, context: "_Context", rest: tuple, with_steps: bool, mar
     return out, edges, used, {name: next(iter(d)) for name, d in out.items()}
 
 
-def _chain_steps(chain: Chain, plans: list, parts: list, weights_at: list) -> list:
+def _chain_steps(chain: Chain, plans: list[_Plan], parts: list[_Rolls], weights_at: list[tuple[dict[Hashable, int], int]]) -> Edges:
     """The chain's rolls (see _chain): first each place in the order a
     depth-first replay meets it, then the weights. A stage's rolls are known
-    by the stage's index and their place in its part."""
+    by the stage's index and their place in its part (its parts were
+    enumerated with steps, so their weights are there)."""
     steps = _StepLog()
     stages = chain.stages
     seen: set[tuple[int, Hashable]] = set()
@@ -367,7 +386,7 @@ def _chain_steps(chain: Chain, plans: list, parts: list, weights_at: list) -> li
             args = plans[k][state]
             if args is not None:
                 dist, edges, _ = parts[k][args]
-                steps.register((k,), edges)
+                steps.register((k,), cast(Edges, edges))
                 for value in dist:
                     visit(k + 1, stages[k].then(state, unpack(value)))
                 return
@@ -375,11 +394,11 @@ def _chain_steps(chain: Chain, plans: list, parts: list, weights_at: list) -> li
 
     visit(0, chain.start)
     for k, (states, den) in enumerate(weights_at):
-        reaching: dict[tuple, int] = {}
+        reaching: dict[tuple[Any, ...], int] = {}
         for state, w in states.items():
             args = plans[k][state]
             if args is not None:
                 reaching[args] = reaching.get(args, 0) + w
         for args, w in reaching.items():
-            steps.add_edges((k,), parts[k][args][1], w, den)
+            steps.add_edges((k,), cast(Edges, parts[k][args][1]), w, den)
     return steps.edges()

@@ -108,12 +108,12 @@ def _packed(terms: tuple[tuple[tuple[tuple[Hashable, int], ...], int, int], ...]
             buffer[at : at + width] = ways.to_bytes(width, "little")
         product *= int.from_bytes(buffer, "little") ** power
     packed = product.to_bytes(slots * width, "little")
-    ways = [int.from_bytes(packed[at : at + width], "little") for at in range(0, slots * width, width)]
+    coefficients = [int.from_bytes(packed[at : at + width], "little") for at in range(0, slots * width, width)]
     if type(terms[0][0][0][0]) is tuple:
-        values: Iterable = itertools.product(*(range(s, s + span) for s, span in zip(start, spans)))
+        values: Iterable[Hashable] = itertools.product(*(range(s, s + span) for s, span in zip(start, spans)))
     else:
         values = range(start[0], start[0] + spans[0])
-    return tuple((v, w) for v, w in zip(values, ways) if w)
+    return tuple((v, w) for v, w in zip(values, coefficients) if w)
 
 
 
@@ -187,7 +187,7 @@ def _group_counts(pools: tuple[tuple[int, int, FaceTable], ...]) -> tuple[tuple[
 
 
 @lru_cache(maxsize=None)
-def _difference_counts(first: tuple, second: tuple) -> tuple[tuple[Hashable, int], ...]:
+def _difference_counts(first: tuple[tuple[Hashable, int], ...], second: tuple[tuple[Hashable, int], ...]) -> tuple[tuple[Hashable, int], ...]:
     """The distribution of ``a - b`` (element-wise for vectors), a and b
     independent with the integer counts ``first`` and ``second`` (groups'
     counts, see _group_counts): each difference with its number of rolls.

@@ -14,13 +14,13 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from .convolve import _pool_counts
 from .faces import FaceTable, at_least, face_table, faces
 
 
-def _sort_key(value: Any) -> tuple:
+def _sort_key(value: Any) -> tuple[int, Any, str]:
     """Numbers first in numeric order, then anything else by its text."""
     if isinstance(value, bool):
         return (0, int(value), "")
@@ -29,7 +29,7 @@ def _sort_key(value: Any) -> tuple:
     return (1, 0, str(value))
 
 
-class Distribution(Mapping):
+class Distribution(Mapping[Hashable, Fraction]):
     """An immutable finite distribution: value -> exact probability.
 
     Values with probability zero are dropped. The probabilities are
@@ -107,7 +107,8 @@ class Distribution(Mapping):
 
     def mean(self) -> Fraction:
         """E[X] = sum of value * P(value); numeric values only."""
-        return sum((Fraction(v) * p for v, p in self._items), Fraction(0))
+        # Numbers only (see above), which the type checker knows only as Hashable.
+        return sum((Fraction(cast("int | Fraction", v)) * p for v, p in self._items), Fraction(0))
 
 
 @lru_cache(maxsize=None)
@@ -115,7 +116,8 @@ def die(sides: int) -> Distribution:
     """One fair die numbered 1..sides: P(k) = 1/sides."""
     if sides < 1:
         raise ValueError("a die needs at least one side")
-    return Distribution({k: 1 for k in range(1, sides + 1)})
+    weights: dict[Hashable, int] = {k: 1 for k in range(1, sides + 1)}
+    return Distribution(weights)
 
 
 def pool(n: int, sides: int, key: Callable[[int], Hashable] | FaceTable) -> Distribution:

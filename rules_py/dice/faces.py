@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from functools import lru_cache
 
-FaceTable = tuple  # entry i: what face i + 1 reads
-Counts = tuple  # what a pool key counts, for a roll in words: ((singular, plural), ...)
+FaceTable = tuple[Hashable, ...]  # entry i: what face i + 1 reads
+Counts = tuple[tuple[str, str], ...]  # what a pool key counts, for a roll in words: ((singular, plural), ...)
 SUCCESSES: Counts = (("success", "successes"),)
 
 

@@ -37,16 +37,23 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
-from .composite import work_out
+from .composite import Edges, Fixed, WorkedOut, work_out
 from .convolve import _pool_counts
 from .distribution import Distribution, _chart, _pool
-from .faces import counting, face_table, faces
+from .faces import Counts, FaceTable, counting, face_table, faces
 from .plan import Composite, Dice, pack, unpack
 from .steps import Step, _StepLog
 
 Marginals = dict[str, Distribution]
+# A part enumerated on its own (_Context.joint): its distribution, its rolls'
+# weights (with steps, else None) and how many fixed values it took.
+Part = tuple[Distribution, Edges | None, int]
+# A composite kept aside as the path's result (Enumerating.take): what it
+# showed, what it carries, its place, its rolls' weights, the depth and the
+# fixed values taken when it was met.
+_Pending = tuple[dict[str, Any], Any, tuple[tuple[Hashable, int], ...], Edges | None, int, int]
 
 
 class Enumerating(Dice):
@@ -63,8 +70,8 @@ class Enumerating(Dice):
         redo: the depth of a composite replayed as a choice point, whose rolls are new.
     """
 
-    def __init__(self, path: list[int], context: "_Context", fixed: tuple = (), steps: _StepLog | None = None, changed: int = -1,
-                 joint_at: set | None = None, redo: int = -1):
+    def __init__(self, path: list[int], context: "_Context", fixed: Fixed = (), steps: _StepLog | None = None, changed: int = -1,
+                 joint_at: set[tuple[int, ...]] | None = None, redo: int = -1):
         self._path = path
         self._sizes: list[int] = []
         self._context = context
@@ -75,7 +82,7 @@ class Enumerating(Dice):
         self._joint_at = joint_at
         self._redo = redo
         self._seen: dict[Hashable, int] = {}  # labels, parts and composites met so far on this path
-        self._pending: tuple | None = None  # a composite whose dict may be the path's result
+        self._pending: _Pending | None = None  # a composite whose dict may be the path's result
         self._spoiled = False  # a step after a pending composite: replay with it as a choice point
         # The path's weight: integer products are far cheaper than a Fraction normalised at every step.
         self._num = 1
@@ -100,7 +107,7 @@ class Enumerating(Dice):
 
     # The atoms: the procedure runs once per path, so a choice point only
     # looks its distribution up (labels are for rolls and steps).
-    def die(self, sides, label, chart=None):
+    def die(self, sides: int, label: str, chart: FaceTable | Callable[[int], Hashable] | None = None) -> Any:
         if self._used < len(self._fixed):
             return self._fixed_value()
         if chart is None:
@@ -111,19 +118,23 @@ class Enumerating(Dice):
             return self._pick(_chart(sides, chart))
         # A chart's results read best in the order of the faces that give them.
         order = tuple(dict.fromkeys(chart)) if chart != faces(sides) else None
-        return self._pick_step(_chart(sides, chart), label, order, None, False)
+        return self._pick_step(self._steps, _chart(sides, chart), label, order, None, False)
 
-    def pool(self, n, sides, label, key, counts=None, alike_from=None):
+    def pool(
+        self, n: int, sides: int, label: str, key: FaceTable | Callable[[int], Hashable], counts: Counts | None = None,
+        alike_from: int | None = None,
+    ) -> Any:
         if self._used < len(self._fixed):
             return self._fixed_value()
         table = key if type(key) is tuple else face_table(sides, key)
         dist = _pool(n, sides, table) if alike_from is None else _alike(n, sides, table, alike_from)
         if self._steps is None:
             return self._pick(dist)
-        return self._pick_step(dist, label, None, counts, counting(sides, table), None if alike_from is None else _pool(n, sides, table))
+        return self._pick_step(self._steps, dist, label, None, counts, counting(sides, table), None if alike_from is None else _pool(n, sides, table))
 
-    def _pick_step(self, dist: Distribution, label: str, order: tuple | None, names: Any, is_counting: bool, exact: Distribution | None = None) -> Any:
-        """_pick, and the edge it takes recorded under its label when it is new on this replay.
+    def _pick_step(self, steps: _StepLog, dist: Distribution, label: str, order: tuple[Hashable, ...] | None, names: Counts | None, is_counting: bool,
+                   exact: Distribution | None = None) -> Any:
+        """_pick, and the edge it takes recorded in ``steps`` under its label when it is new on this replay.
 
         A label met again on the same path is a roll of its own ("2nd roll"),
         so that each step's chance of being rolled is a probability. ``exact``
@@ -137,18 +148,18 @@ class Enumerating(Dice):
         self._seen[label] = seen + 1
         if depth >= self._changed and self._pending is None:
             if exact is None or dist.p(value) == exact.p(value):
-                self._steps.add((label, seen), label, order, names, is_counting, value, self._num, self._den)
+                steps.add((label, seen), label, order, names, is_counting, value, self._num, self._den)
             else:
                 for total, n, d in exact._weights:
                     if total >= value:
-                        self._steps.add((label, seen), label, order, names, is_counting, total, num * n, den * d)
+                        steps.add((label, seen), label, order, names, is_counting, total, num * n, den * d)
         return value
 
-    def _rest(self) -> tuple:
+    def _rest(self) -> Fixed:
         """The fixed values not yet taken: a sub-procedure or composite takes its share."""
         return self._fixed[self._used:] if self._used < len(self._fixed) else ()
 
-    def _place(self, key: Hashable) -> tuple:
+    def _place(self, key: Hashable) -> tuple[tuple[Hashable, int]]:
         """Where a part's rolls are recorded: behind the part and how many times
         it was met before on this path (see _StepLog)."""
         seen = self._seen.get(key, 0)
@@ -160,7 +171,7 @@ class Enumerating(Dice):
         depth = len(self._sizes)
         return (depth > self._changed or depth == self._redo) and self._pending is None
 
-    def sub(self, fn, *args, **labels):
+    def sub(self, fn: Callable[..., Any], *args: Hashable, **labels: Any) -> Any:
         # A part's rolls are known by the part's function and how many times
         # it was reached before on this path, not by its arguments: the same
         # roll made with other arguments (fewer dice, say) on other paths is
@@ -170,16 +181,16 @@ class Enumerating(Dice):
         if self._steps is not None:
             place = self._place(fn)
             if self._new_part():
-                self._steps.add_edges(place, edges, self._num, self._den)
+                self._steps.add_edges(place, cast(Edges, edges), self._num, self._den)  # with steps, a part's are there
         return unpack(self._pick(dist))
 
-    def take(self, step: Composite) -> dict:
+    def take(self, step: Composite) -> dict[str, Any]:
         with_steps = self._steps is not None
         rest = self._rest()
         if self._pending is not None:
             self._spoiled = True
         depth = len(self._sizes)
-        place = () if not self._seen else self._place(type(step).__name__)
+        place: tuple[tuple[Hashable, int], ...] = () if not self._seen else self._place(type(step).__name__)
         if not self._spoiled and not (self._joint_at and tuple(self._path[:depth]) in self._joint_at):
             # Perhaps the path's result: worked out whole, kept aside until the procedure returns.
             spread, edges, used, shown = self._context.whole(step, rest, with_steps)
@@ -189,19 +200,21 @@ class Enumerating(Dice):
         # Read and gone on from: one choice point over its joint distribution.
         dist, edges, used, _ = self._context.composite(step, rest, with_steps, False)
         self._used += used
-        if with_steps and self._new_part():
-            self._steps.add_edges(place, edges, self._num, self._den)
-        return unpack(self._pick(dist))
+        if self._steps is not None and self._new_part():
+            self._steps.add_edges(place, cast(Edges, edges), self._num, self._den)
+        outcomes: dict[str, Any] = unpack(self._pick(dist))
+        return outcomes
 
 
 @lru_cache(maxsize=None)
-def _alike(n: int, sides: int, table: tuple, alike_from: int) -> Distribution:
+def _alike(n: int, sides: int, table: FaceTable, alike_from: int) -> Distribution:
     """n dice through ``table`` (a number key), every total from ``alike_from`` up taken as ``alike_from``.
 
     Integer counts of the sides**n rolls are joined, then divided once (as _pool does)."""
-    counts = _pool_counts(n, sides, table)
-    if any(not isinstance(value, int) for value, _ in counts):
+    pooled = _pool_counts(n, sides, table)
+    if any(not isinstance(value, int) for value, _ in pooled):
         raise ValueError("alike_from joins the totals of a number key, not of a vector key")
+    counts = cast("tuple[tuple[int, int], ...]", pooled)  # numbers, as just checked
     least = min(value for value, _ in counts)
     if alike_from < least:
         raise ValueError(f"alike_from {alike_from} is below the least total, {least}")
@@ -213,7 +226,7 @@ def _alike(n: int, sides: int, table: tuple, alike_from: int) -> Distribution:
     return Distribution._exact({value: Fraction(ways, rolls) for value, ways in joined.items()})
 
 
-class _Kept(dict):
+class _Kept(dict[Hashable, Part]):
     """What a self-contained part gives, kept from one enumeration to the next:
     a part (a module's function, see :class:`.plan.Stage`) gives the same for
     the same arguments and given values, so a calculator asked again with one
@@ -226,7 +239,7 @@ class _Kept(dict):
         super().__init__()
         self.most = most
 
-    def keep(self, key: Hashable, value: tuple) -> tuple:
+    def keep(self, key: Hashable, value: Part) -> Part:
         if len(self) >= self.most:
             del self[next(iter(self))]
         self[key] = value
@@ -243,6 +256,11 @@ class _Kept(dict):
 PARTS = _Kept(1024)
 
 
+# A part's outcomes (_Context.marginals): each one's distribution, its rolls'
+# weights (with steps), the fixed values it took and a dict of outcomes it can return.
+PartMarginals = tuple[Marginals, Edges | None, int, dict[str, Any]]
+
+
 class _Context:
     """One enumeration's caches: each part's marginals (its outcomes, a dict
     the procedure may extend, so kept for this enumeration only), and whether
@@ -251,7 +269,7 @@ class _Context:
     composite. A sub-procedure's joint distribution (by ``fn``, ``args`` and
     the fixed values it takes) is kept across enumerations (:data:`PARTS`)."""
 
-    def __init__(self, marginal: bool, cache: dict | None = None):
+    def __init__(self, marginal: bool, cache: dict[Hashable, PartMarginals] | None = None):
         self.marginal = marginal
         self.cache = {} if cache is None else cache
 
@@ -259,14 +277,14 @@ class _Context:
         """The same caches, wanting marginals or not."""
         return self if marginal == self.marginal else _Context(marginal, self.cache)
 
-    def joint(self, fn: Callable[..., Any], args: tuple, labels: Mapping[str, Any], rest: tuple, with_steps: bool) -> tuple[Distribution, list | None, int]:
+    def joint(self, fn: Callable[..., Any], args: tuple[Any, ...], labels: Mapping[str, Any], rest: Fixed, with_steps: bool) -> Part:
         """A self-contained part enumerated on its own, kept (:data:`PARTS`): its
         distribution over packed results (see plan.pack), its rolls' exact
         weights with steps (``_StepLog.edges``, kept by its labels too, since
         its rolls' labels may depend on them) and how many of the fixed values
         ``rest`` it took."""
         if with_steps:
-            key = ("steps", fn, args, rest, tuple(sorted(labels.items())))
+            key: tuple[Any, ...] = ("steps", fn, args, rest, tuple(sorted(labels.items())))
             found = PARTS.get(key)
             if found is None:
                 inner = _StepLog()
@@ -282,7 +300,7 @@ class _Context:
             found = PARTS.keep(key, (dist, None, used))
         return found
 
-    def marginals(self, fn: Callable[..., Any], args: tuple, rest: tuple, with_steps: bool) -> tuple[Marginals, list | None, int, dict]:
+    def marginals(self, fn: Callable[..., Any], args: tuple[Any, ...], rest: Fixed, with_steps: bool) -> PartMarginals:
         """A part's outcomes, each its own distribution, cached: with its rolls'
         weights (with steps), the fixed values it took and a dict of outcomes it can return."""
         key = ("marginals", fn, args, rest, with_steps)
@@ -293,16 +311,16 @@ class _Context:
             found = self.cache[key] = (out, log.edges() if log is not None else None, used, {name: next(iter(d)) for name, d in out.items()})
         return found
 
-    def whole(self, step: Composite, rest: tuple, with_steps: bool) -> tuple[Any, list | None, int, dict]:
+    def whole(self, step: Composite, rest: Fixed, with_steps: bool) -> WorkedOut:
         """A composite's distribution as a path ending in it carries it: its
         marginals or its joint distribution, as this enumeration wants."""
         return self.composite(step, rest, with_steps, self.marginal)
 
-    def composite(self, step: Composite, rest: tuple, with_steps: bool, marginal: bool) -> tuple[Any, list | None, int, dict]:
+    def composite(self, step: Composite, rest: Fixed, with_steps: bool, marginal: bool) -> WorkedOut:
         return work_out(step, self, rest, with_steps, marginal)
 
 
-def _replay(fn: Callable[..., Any], args: tuple, labels: Mapping[str, Any], context: _Context, fixed: tuple,
+def _replay(fn: Callable[..., Any], args: tuple[Any, ...], labels: Mapping[str, Any], context: _Context, fixed: Fixed,
             steps: _StepLog | None) -> Iterator[tuple[Any, int, int, Any, int]]:
     """Every path: (result, weight numerator, weight denominator, spread, fixed values taken).
 
@@ -312,7 +330,7 @@ def _replay(fn: Callable[..., Any], args: tuple, labels: Mapping[str, Any], cont
     path: list[int] = []
     changed = -1  # the first replay: every choice point on it is new
     redo = -1
-    joint_at: set[tuple] = set()
+    joint_at: set[tuple[int, ...]] = set()
     while True:
         dice = Enumerating(path, context, fixed, steps, changed, joint_at, redo)
         result = fn(dice, *args, **labels)
@@ -326,7 +344,7 @@ def _replay(fn: Callable[..., Any], args: tuple, labels: Mapping[str, Any], cont
                 changed, redo = depth, depth
                 continue
             if steps is not None:
-                steps.add_edges(place, edges, dice._num, dice._den)
+                steps.add_edges(place, cast(Edges, edges), dice._num, dice._den)  # worked out with steps
             yield None, dice._num, dice._den, spread, dice._used
         else:
             yield result, dice._num, dice._den, None, dice._used
@@ -370,7 +388,7 @@ def _spread(spread: Distribution, num: int, den: int) -> Iterator[tuple[Hashable
         yield value, num * n, den * d
 
 
-def _joint(fn: Callable[..., Any], args: tuple, labels: Mapping[str, Any], context: _Context, rest: tuple,
+def _joint(fn: Callable[..., Any], args: tuple[Any, ...], labels: Mapping[str, Any], context: _Context, rest: Fixed,
            steps: _StepLog | None) -> tuple[Distribution, int]:
     """The exact distribution of fn's (packed) result, and how many fixed values it took."""
     paths = list(_replay(fn, args, labels, context, rest, steps))
@@ -386,7 +404,7 @@ def _joint(fn: Callable[..., Any], args: tuple, labels: Mapping[str, Any], conte
     return _summed(weighted, f"part {getattr(fn, '__name__', fn)!s}"), used
 
 
-def _marginals(procedure: Callable[..., Any], args: tuple, context: _Context, rest: tuple, steps: _StepLog | None) -> tuple[Marginals, int]:
+def _marginals(procedure: Callable[..., Any], args: tuple[Any, ...], context: _Context, rest: Fixed, steps: _StepLog | None) -> tuple[Marginals, int]:
     """Each outcome's exact distribution, and how many fixed values the procedure took.
 
     Paths are gathered per outcome as (value, numerator, denominator) and
@@ -451,7 +469,7 @@ def enumerate_steps(procedure: Callable[..., Mapping[str, Hashable]], *args: Any
     return outcomes, steps.steps()
 
 
-def enumerate_given(procedure: Callable[..., Mapping[str, Hashable]], args: tuple, values: list[Any]) -> dict[str, Distribution]:
+def enumerate_given(procedure: Callable[..., Mapping[str, Hashable]], args: tuple[Any, ...], values: list[Any]) -> dict[str, Distribution]:
     """Each outcome's exact distribution given that the first rolls decided
     ``values`` (a :class:`Given` run's): P(outcome | those rolls).
 

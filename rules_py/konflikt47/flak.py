@@ -14,20 +14,22 @@ up as one path, not one per total (100 shots: 7 paths, not 101).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..calculator import Calculator, Choice, Field, Outcome
-from ..dice import Label
+from ..dice import Dice, Label
 from ..rule_refs import of_table, section
 from ..tables import load
 
 HOLD_FIRE = load("konflikt47", "flak_hold_fire")
 FIGURES = load("konflikt47", "flak_figures")
 
-ABORT_HITS = FIGURES.lookup("figure", "abort_hits", "value")
+ABORT_HITS: int = FIGURES.lookup("figure", "abort_hits", "value")
 TO_HIT = FIGURES.lookup("figure", "to_hit", "value")
 FLAK_RULE = section("enemy-flak", "Enemy flak")
 
 
-def flak_total(dice, known_hits: int, shots: int, hit_on: int, whose: str = "") -> int:
+def flak_total(dice: Dice, known_hits: int, shots: int, hit_on: int, whose: str = "") -> int:
     """Total flak hits on the aircraft, capped at the abort threshold.
 
     ``whose`` names the flak in a roll's record ("friendly "); it changes no odds."""
@@ -43,7 +45,7 @@ def flak_total(dice, known_hits: int, shots: int, hit_on: int, whose: str = "") 
     return min(hits, ABORT_HITS)
 
 
-def hold_fire(dice, experience: str, units: int) -> dict:
+def hold_fire(dice: Dice, experience: str, units: int) -> dict[str, Any]:
     """How many friendly flak units fail to hold their fire."""
     holds_on = HOLD_FIRE.lookup("experience", experience, "holds_on")
     held = dice.successes(units, holds_on, Label(f"friendly flak holds fire on {holds_on}+ ({units} units)", of_table(HOLD_FIRE)))

@@ -8,8 +8,10 @@ lost = n - saved. Otherwise nothing is rolled: saved = 0, lost = n.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..calculator import Calculator, Choice, Field, Outcome
-from ..dice import Label
+from ..dice import Dice, Label
 from ..rule_refs import of_table
 from ..tables import load
 
@@ -17,7 +19,7 @@ CASES = load("konflikt47", "medic_cases")
 RANGE = load("konflikt47", "hq_figures").lookup("figure", "medic_range", "value")
 
 
-def medic(dice, casualties: int, medic_in_range: bool, cause: str) -> dict:
+def medic(dice: Dice, casualties: int, medic_in_range: bool, cause: str) -> dict[str, Any]:
     """Roll one die per casualty when the medic may act; each success saves a man."""
     row = CASES.row("cause", cause)
     saved = 0

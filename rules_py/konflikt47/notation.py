@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 from ..tables import Table
 
@@ -63,6 +64,6 @@ def dice(text: str) -> tuple[int, int, int]:
     return count, sides, modifier
 
 
-def by_key(table: Table, key: str) -> Mapping[str, Mapping]:
+def by_key(table: Table, key: str) -> Mapping[str, Mapping[str, Any]]:
     """Every row of a table by its key column."""
     return {row[key]: row for row in table.rows}

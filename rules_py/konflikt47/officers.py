@@ -8,13 +8,16 @@ The odds are therefore one value with probability 1.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..calculator import Calculator, Choice, Field, Outcome
+from ..dice import Dice
 from ..tables import load
 
 BONUS = load("konflikt47", "officer_morale_bonus")
 FIGURES = load("konflikt47", "hq_figures")
 
-MORALE_CAP = FIGURES.lookup("figure", "morale_cap", "value")
+MORALE_CAP: int = FIGURES.lookup("figure", "morale_cap", "value")
 RANGE = FIGURES.lookup("figure", "officer_range", "value")
 
 
@@ -25,10 +28,11 @@ def officer_bonus(officer: str) -> int:
     row = BONUS.row("officer", officer)
     if row["bonus"] is None:
         row = BONUS.row("rank", row["counts_as"])
-    return row["bonus"]
+    bonus: int = row["bonus"]
+    return bonus
 
 
-def officer_morale(dice, morale: int, officer: str) -> dict:
+def officer_morale(dice: Dice, morale: int, officer: str) -> dict[str, Any]:
     """The unit's morale with the bonus added, never above the ceiling."""
     return {"morale": min(morale + officer_bonus(officer), MORALE_CAP)}
 

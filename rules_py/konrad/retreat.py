@@ -27,14 +27,16 @@ certain (probability 1): no die is rolled.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ..calculator import Calculator, Choice, Field, InputError, Outcome
+from ..dice import Dice
 from ..tables import load
 from .isolation import CUT_OFF_DEPOT, LONE_SECTOR, network
 from .sector_map import ADJACENCY, LABELS, Cell, SectorMap, cells_text, map_field, neighbours, parse_map
 
 STACKING = load("konrad", "stacking")
-STACK_LIMIT = STACKING.lookup("key", "stack_limit", "value")
+STACK_LIMIT: int = STACKING.lookup("key", "stack_limit", "value")
 
 # Unit a must go on through the full sectors holding b, c and d, e.
 RETREAT_EXAMPLE = "W:FFFEE/F*FFbcFaE/FFFFdeE/FFFEE"
@@ -90,16 +92,19 @@ def _on_shortest_routes(m: SectorMap, depth: dict[Cell, int], ends: set[Cell], s
     return on_route
 
 
-def retreat(dice, map: str, unit: str, adjacency: str, lone_sector: str, cut_off_depot: str) -> dict:
+def retreat(dice: Dice, map: str, unit: str, adjacency: str, lone_sector: str, cut_off_depot: str) -> dict[str, Any]:
     """Where the unit may end its retreat, and whose morale it may test on the way."""
     return dict(_retreat(map, unit, adjacency, lone_sector, cut_off_depot))
 
 
 @lru_cache(maxsize=64)
-def _retreat(map: str, unit: str, adjacency: str, lone_sector: str, cut_off_depot: str) -> dict:
+def _retreat(map: str, unit: str, adjacency: str, lone_sector: str, cut_off_depot: str) -> dict[str, Any]:
     """The retreat's outcomes, cached by their text inputs (callers copy the dict)."""
     m = parse_map(map)
     net = network(m, adjacency, lone_sector, cut_off_depot)
+    ends: list[Cell]
+    checks: set[Cell]
+    moved: int | None
     if net.isolated(m.units[unit]):
         result, ends, checks, moved = "surrender", [], set(), None
     else:
@@ -114,14 +119,14 @@ def _retreat(map: str, unit: str, adjacency: str, lone_sector: str, cut_off_depo
     }
 
 
-def check(inputs: dict) -> None:
+def check(inputs: dict[str, Any]) -> None:
     m = parse_map(inputs["map"])
     if inputs["unit"] not in m.units:
         on_map = ", ".join(m.units) or "none"
         raise InputError(f"there is no unit {inputs['unit']!r} on the map (units on it: {on_map})", "unit")
 
 
-def notes(inputs: dict) -> list[str]:
+def notes(inputs: dict[str, Any]) -> list[str]:
     side = "sharing a side (4 neighbours)" if inputs["adjacency"] == "side" else "sharing a side or a corner (8 neighbours)"
     return [
         f"Adjacent sectors: {side}.",

@@ -31,9 +31,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from ..calculator import Choice, Field, InputError
 from ..grid import GridError, parse_grid
+
+if TYPE_CHECKING:  # a grid's type, generated from rules_py/data/calculator.schema.json
+    from ..calculator_shapes import Grid as GridSpec
 
 # The largest map the calculators take, rows and columns. The rules give no size
 # for the campaign map (the 40x40 of the source is one sector's own battle map):
@@ -46,7 +50,7 @@ FRIENDLY, ENEMY, DEPOT = "F", "E", "*"
 EDGES = ("N", "E", "S", "W")
 LABELS = "abcdefghijklmnopqrstuvwxyz"
 
-GRID = {
+GRID: GridSpec = {
     "edge_sep": ":",
     "row_sep": "/",
     "edges": [
@@ -131,7 +135,10 @@ def _unknown(ch: str, r: int) -> str:
 def _message(e: GridError) -> str:
     """The generic grammar's refusal in Konrad's words (rows and sectors from 1)."""
     d = e.detail
-    r, c, ch = d.get("row"), d.get("col"), d.get("char")
+    # Each is there for the codes that place a mistake (see GridError), which are the codes that read it.
+    r: Any = d.get("row")
+    c: Any = d.get("col")
+    ch: Any = d.get("char")
     bound = f"a practical bound of the calculators ({MAX_SIDE} by {MAX_SIDE} sectors), as the rules give no campaign map size"
     if e.code == "too_long":
         return f"the map text has {d['count']} characters: at most {d['limit']}, {bound}"
@@ -213,7 +220,7 @@ class Reach:
         self._width = cols + 2
         self._dist = dist  # steps from the nearest start; -1 where not reached (and on the border)
         self._prev = prev  # the previous cell's index on one shortest way back; -1 for a start
-        self._walked: list | None = None  # index -> (a way back through it, its place in that way)
+        self._walked: list[tuple[list[int], int] | None] | None = None  # index -> (a way back through it, its place in that way)
         self._names: list[str] | None = None
 
     def _index(self, cell: Cell) -> int:
@@ -238,8 +245,9 @@ class Reach:
         while i >= 0 and walked[i] is None:
             own.append(i)
             i = prev[i]
-        if i >= 0:  # joins a way walked before: the rest of it is the same
-            way, at = walked[i]
+        joined = walked[i] if i >= 0 else None
+        if joined is not None:  # joins a way walked before: the rest of it is the same
+            way, at = joined
             path = own + way[at:]
         else:
             path = own

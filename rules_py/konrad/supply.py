@@ -30,16 +30,18 @@ edge. The answer is certain (probability 1): no die is rolled.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ..calculator import Calculator, Choice, Field, InputError, Outcome
+from ..dice import Dice
 from ..tables import load
 from .isolation import CUT_OFF_DEPOT, LONE_SECTOR, network
-from .sector_map import ADJACENCY, map_field, parse_map, straight_steps
+from .sector_map import ADJACENCY, Cell, SectorMap, map_field, parse_map, straight_steps
 
 PENALTIES = load("konrad", "supply_penalties")
 DEPOT_MOVE = load("konrad", "depot_move")
-ISOLATED = PENALTIES.lookup("key", "isolated", "modifier")
-INACTIVE_EXTRA = DEPOT_MOVE.lookup("key", "extra_modifier", "value")
+ISOLATED: int = PENALTIES.lookup("key", "isolated", "modifier")
+INACTIVE_EXTRA: int = DEPOT_MOVE.lookup("key", "extra_modifier", "value")
 BANDS = tuple(r for r in PENALTIES.rows if r["from_sectors"] is not None)
 FARTHEST = max(BANDS, key=lambda r: r["from_sectors"])
 MAX_DISTANCE = 99
@@ -51,7 +53,8 @@ def band_modifier(distance: int) -> int:
     """The distance band's modifier: the row whose From..To holds the distance."""
     for row in BANDS:
         if row["from_sectors"] <= distance and (row["to_sectors"] is None or distance <= row["to_sectors"]):
-            return row["modifier"]
+            found: int = row["modifier"]
+            return found
     raise ValueError(f"no supply band covers {distance} sectors")
 
 
@@ -59,29 +62,37 @@ def modifier(distance: int | None, isolated: bool, depot_inactive: bool) -> int:
     """A unit's modifier; ``distance`` None puts it in the farthest band."""
     if isolated:
         return ISOLATED
-    base = FARTHEST["modifier"] if distance is None else band_modifier(distance)
+    base: int = FARTHEST["modifier"] if distance is None else band_modifier(distance)
     return base + (INACTIVE_EXTRA if depot_inactive else 0)
 
 
-def has_map(inputs: dict) -> bool:
+def has_map(inputs: dict[str, Any]) -> bool:
     return bool(inputs["map"].strip())
 
 
+def depot_of(m: SectorMap) -> Cell:
+    """The supply depot's sector; a map without one is refused: the penalties are counted from it."""
+    if m.depot is None:
+        raise InputError("mark the supply depot's sector with * (e.g. F*): the penalties are counted from it", "map")
+    return m.depot
+
+
 @lru_cache(maxsize=64)
-def map_supply(text: str, depot_moving: bool, adjacency: str, counting: str, edge_only: str, cut_off_depot: str, lone_sector: str) -> dict:
+def map_supply(text: str, depot_moving: bool, adjacency: str, counting: str, edge_only: str, cut_off_depot: str, lone_sector: str) -> dict[str, Any]:
     """Every map outcome: depot_active, and modifier, isolated, distance and line per unit.
 
     Cached (a pure function of text inputs): a page rolling or re-asking for the
     same map does not search it again. Callers get a copy, never the cached dict.
     """
     m = parse_map(text)
+    depot = depot_of(m)
     net = network(m, adjacency, lone_sector, cut_off_depot)
     cut_off = not net.depot_reaches_edge
     active = not depot_moving and not cut_off
     extra = depot_moving or (cut_off and cut_off_depot == "extra")
-    out: dict = {"depot_active": active}
+    out: dict[str, Any] = {"depot_active": active}
     for label, cell in m.units.items():
-        straight = straight_steps(cell, m.depot, adjacency)
+        straight = straight_steps(cell, depot, adjacency)
         along = net.from_depot.steps(cell) if net.reaches_depot(cell) else None
         shown = straight if counting == "straight" else along
         if counting == "straight" or along is not None:
@@ -96,23 +107,22 @@ def map_supply(text: str, depot_moving: bool, adjacency: str, counting: str, edg
     return out
 
 
-def supply(dice, distance: int, isolated: bool, depot_moving: bool, map: str, adjacency: str, counting: str, edge_only: str, cut_off_depot: str, lone_sector: str) -> dict:
+def supply(dice: Dice, distance: int, isolated: bool, depot_moving: bool, map: str, adjacency: str, counting: str, edge_only: str, cut_off_depot: str, lone_sector: str) -> dict[str, Any]:
     """The supply modifier: of one unit from the plain inputs, or of every unit on the map."""
     if not map.strip():
         return {"modifier": modifier(distance, isolated, depot_moving)}
     return dict(map_supply(map, depot_moving, adjacency, counting, edge_only, cut_off_depot, lone_sector))
 
 
-def check(inputs: dict) -> None:
+def check(inputs: dict[str, Any]) -> None:
     if has_map(inputs):
-        if parse_map(inputs["map"]).depot is None:
-            raise InputError("mark the supply depot's sector with * (e.g. F*): the penalties are counted from it", "map")
+        depot_of(parse_map(inputs["map"]))
 
 
 PLAIN = (Outcome("modifier", "int", "Supply modifier", "Added to the unit's normal morale and to its REMO."),)
 
 
-def outcomes(inputs: dict) -> tuple[Outcome, ...]:
+def outcomes(inputs: dict[str, Any]) -> tuple[Outcome, ...]:
     if not has_map(inputs):
         return PLAIN
     out = [Outcome("depot_active", "bool", "Depot active", "Not moving, and joined to a friendly map edge by friendly sectors.")]
@@ -135,7 +145,7 @@ def outcomes(inputs: dict) -> tuple[Outcome, ...]:
     return tuple(out)
 
 
-def notes(inputs: dict) -> list[str]:
+def notes(inputs: dict[str, Any]) -> list[str]:
     if not has_map(inputs):
         out = ["Plain inputs: the distance is taken as given."]
         if inputs["isolated"]:

@@ -15,8 +15,10 @@ P(spotted) = 1 - (1 - p)**n; when nothing is spotted all n throws were made.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..calculator import Calculator, Choice, Field, Outcome
-from ..dice import Label
+from ..dice import Dice, Label
 from ..rule_refs import of_table
 from ..tables import load
 from .shoot import MAX_BATTERIES
@@ -31,12 +33,13 @@ def spotting_score(rockets: bool, locator: bool) -> tuple[int, int]:
     return score, modifier
 
 
-def rockets_count(values: dict) -> bool:
+def rockets_count(values: dict[str, Any]) -> bool:
     """Whether the 3 "for rockets" applies, under the reading of whose rockets it means."""
-    return values["rockets"] if values["rockets_for"] == "enemy" else values["own_rockets"]
+    counts: bool = values["rockets"] if values["rockets_for"] == "enemy" else values["own_rockets"]
+    return counts
 
 
-def counter_battery(dice, rockets: bool, locator: bool, enemy_batteries: int, rockets_for: str = "enemy", own_rockets: bool = False) -> dict:
+def counter_battery(dice: Dice, rockets: bool, locator: bool, enemy_batteries: int, rockets_for: str = "enemy", own_rockets: bool = False) -> dict[str, Any]:
     """One counter-battery battery throws for each enemy battery in turn until it spots one."""
     rockets = rockets_count({"rockets": rockets, "rockets_for": rockets_for, "own_rockets": own_rockets})
     score, modifier = spotting_score(rockets, locator)
@@ -49,7 +52,7 @@ def counter_battery(dice, rockets: bool, locator: bool, enemy_batteries: int, ro
     return {"spotted": False, "attempts": enemy_batteries}
 
 
-def notes(values: dict) -> list[str]:
+def notes(values: dict[str, Any]) -> list[str]:
     score, modifier = spotting_score(rockets_count(values), values["locator"])
     out = []
     if values["rockets_for"] == "enemy" and values["own_rockets"]:

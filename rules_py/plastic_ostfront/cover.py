@@ -22,8 +22,10 @@ Hasty cover has no score (not applicable): it never collapses here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..calculator import Calculator, Choice, Field, InputError, Outcome
-from ..dice import Label
+from ..dice import Dice, Label
 from ..rule_refs import of_table
 from ..tables import load
 
@@ -45,7 +47,7 @@ STOREYS = (
 COVER_VALUES = tuple(dict.fromkeys(COVER.column("value")))
 
 
-def _throw(dice, n: int, target: int, *, label: str, added: int = 0) -> bool:
+def _throw(dice: Dice, n: int, target: int, *, label: str, added: int = 0) -> bool:
     """nD6 >= target, as one choice point: collapsed or not. ``added`` (the
     barrage points, already taken off ``target``) is for the roll's record:
     it shows the throw with them added against the score."""
@@ -56,7 +58,8 @@ def _throw(dice, n: int, target: int, *, label: str, added: int = 0) -> bool:
     thrown = dice.sum_of(n, 6, Label(label, RULE))
     if added:
         dice.then(f"plus {added} barrage {'point' if added == 1 else 'points'}", thrown + added)
-    return dice.then(f"needs {target + added}+, collapses", thrown >= target)
+    collapsed: bool = dice.then(f"needs {target + added}+, collapses", thrown >= target)
+    return collapsed
 
 
 def _row_figures(cover: str, prepared: bool) -> tuple[str, int | None, str | None]:
@@ -66,7 +69,7 @@ def _row_figures(cover: str, prepared: bool) -> tuple[str, int | None, str | Non
     return row["value"], row["collapse_score"], row["after_collapse"]
 
 
-def cover_collapse(dice, cover: str, prepared: bool, levels: int, barrage_points: int, dice_thrown: int, storeys: str, collapse_on: str = "reach") -> dict:
+def cover_collapse(dice: Dice, cover: str, prepared: bool, levels: int, barrage_points: int, dice_thrown: int, storeys: str, collapse_on: str = "reach") -> dict[str, Any]:
     """Cover that is hit: collapsed, levels left standing, and the cover value left."""
     value, score, after = _row_figures(cover, prepared)
     beat = 1 if collapse_on == "beat" else 0  # beating a score is reaching one more
@@ -75,7 +78,10 @@ def cover_collapse(dice, cover: str, prepared: bool, levels: int, barrage_points
         levels = 1  # the input counts only for a multi-storey structure
     if score is None:
         return {"collapsed": False, "levels_left": levels, "cover_left": value}
-    needs = lambda target: f"collapse throw, {dice_thrown}D6 + {barrage_points} barrage points (needs {target + beat}+)"  # noqa: E731
+
+    def needs(target: int) -> str:
+        return f"collapse throw, {dice_thrown}D6 + {barrage_points} barrage points (needs {target + beat}+)"
+
     if not per_level:
         down = dice.sub(_throw, dice_thrown, score + beat - barrage_points, label=needs(score), added=barrage_points)
         return {"collapsed": down, "levels_left": 0 if down else levels, "cover_left": after if down else value}
@@ -92,7 +98,7 @@ def cover_collapse(dice, cover: str, prepared: bool, levels: int, barrage_points
     return {"collapsed": left == 0, "levels_left": left, "cover_left": after if left == 0 else value}
 
 
-def check(values: dict) -> None:
+def check(values: dict[str, Any]) -> None:
     row = COVER.row("cover", values["cover"])
     if values["prepared"] and not row["structure"]:
         raise InputError(f"only a structure can be prepared for defence; {row['name'].lower()} has its own row", "prepared")
@@ -100,7 +106,7 @@ def check(values: dict) -> None:
         raise InputError("a multi-storey structure has 2 levels or more", "levels")
 
 
-def notes(values: dict) -> list[str]:
+def notes(values: dict[str, Any]) -> list[str]:
     value, score, after = _row_figures(values["cover"], values["prepared"])
     out = []
     if not COVER.lookup("cover", values["cover"], "per_level") and values["levels"] != 1:

@@ -50,12 +50,13 @@ of the stages' sizes times the states that reach them, not their product.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Mapping
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from ..calculator import Calculator, Choice, Field, InputError, Outcome
-from ..dice import Label, Stage
-from ..rule_refs import of_table
+from ..dice import Dice, Label, Stage
+from ..rule_refs import Rule, of_table
 from ..tables import Table, load
 
 P = "plastic_ostfront"
@@ -95,7 +96,7 @@ GUN_WEAPON = OTHER_EFFECTS.row("case", "gun_weapon")
 NO_EFFECT = "none"
 # Every single effect, by the lowest die that gives it (then table order), the
 # gun's last; several at once are joined with "+" in this order.
-_FIRST_FACE = {}
+_FIRST_FACE: dict[str, int] = {}
 for _r in EFFECTS.rows:
     _FIRST_FACE[_r["effect"]] = min(_FIRST_FACE.get(_r["effect"], 7), _r["from_roll"])
 EFFECT_ORDER = tuple(sorted(_FIRST_FACE, key=lambda e: (_FIRST_FACE[e], EFFECTS.column("effect").index(e)))) + (GUN_WEAPON["effect"],)
@@ -127,7 +128,7 @@ INFANTRY_HITS = (
 )
 
 
-def band(table: Table, calibre: int, rockets: bool = False):
+def band(table: Table, calibre: int, rockets: bool = False) -> Mapping[str, Any]:
     """The row of a calibre-banded table: the first whose ``below_mm`` exceeds
     the calibre, else the open-ended top band (rockets have their own row)."""
     rows = [r for r in table.rows if r.get("rockets", False) == rockets]
@@ -144,7 +145,7 @@ def modifier_total(flags: dict[str, bool]) -> int:
     return sum(r["modifier_value"] for r in EFFECTIVENESS_MODIFIERS.rows if flags.get(r["modifier"]))
 
 
-def effectiveness(dice, intensity: int, modifier: int) -> tuple[int, bool]:
+def effectiveness(dice: Dice, intensity: int, modifier: int) -> tuple[int, bool]:
     """Table 3: (effective intensity, ammunition used) for a called intensity."""
     # The row each face reads; beyond the table's rows, 0 or less reads as 0, above 6 as 6.
     row_of = tuple(min(max(face + modifier, LOWEST_ROW), HIGHEST_ROW) for face in range(1, 7))
@@ -179,7 +180,7 @@ def _needs(score: int, modifier: int) -> str:
     return f"needs {score}+" + (f", {modifier:+d} to each die" if modifier else "")
 
 
-def _successes(dice, n: int, label: str, score: int | None, modifier: int, rule=DAMAGE_RULE) -> int:
+def _successes(dice: Dice, n: int, label: str, score: int | None, modifier: int, rule: Rule = DAMAGE_RULE) -> int:
     """How many of n dice reach score with the modifier. No dice are thrown when
     there are none to throw or the answer is certain (a figure of 1 or less after
     the modifier, or the shell cannot damage the target)."""
@@ -195,10 +196,13 @@ def _same_die_key(score: int, second: int, modifier: int) -> tuple[tuple[int, in
     return tuple((int(face + modifier >= score), int(face + modifier >= score and face + modifier >= second)) for face in range(1, 7))
 
 
-def _casualties(dice, hits: int, d: Damage) -> int:
+def _casualties(dice: Dice, hits: int, d: Damage) -> int:
     """Casualties to infantry (or a gun's crew) from ``hits`` hits, by the '#' reading."""
-    if d.infantry_hits == "same_die" and d.second is not None and hits:
+    # (Infantry and crews always have a damage score; only some vehicles lack one.)
+    if d.infantry_hits == "same_die" and d.score is not None and d.second is not None and hits:
         label = f"damage dice, one per hit ({_needs(d.score, d.modifier)}; a 2nd casualty on {d.second}+)"
+        damaging: int
+        extra: int
         damaging, extra = dice.pool(hits, 6, Label(label, DAMAGE_RULE), _same_die_key(d.score, d.second, d.modifier), (("damaging hit", "damaging hits"), ("second casualty", "second casualties")))
         return damaging * d.casualties + extra
     damaging = _successes(dice, hits, "damage dice, one per hit", d.score, d.modifier)
@@ -231,7 +235,7 @@ def _effects_roll(effects: tuple[tuple[int, int, str], ...]) -> tuple[str, tuple
     return Label("damage effect dice, table 6, one per damaging hit (how many of: " + ", ".join(kinds) + ")", EFFECTS_RULE), tuple((kind.replace("_", " "),) * 2 for kind in kinds)
 
 
-def _effects(dice, n: int, effects: tuple[tuple[int, int, str], ...]) -> tuple[str, ...]:
+def _effects(dice: Dice, n: int, effects: tuple[tuple[int, int, str], ...]) -> tuple[str, ...]:
     """Table 6, one die per damaging hit: the distinct effects, in EFFECT_ORDER.
 
     The dice are one pool whose result counts each effect, so n dice cost one
@@ -244,7 +248,7 @@ def _effects(dice, n: int, effects: tuple[tuple[int, int, str], ...]) -> tuple[s
     return tuple(kind for kind, count in zip(kinds, counts) if count)
 
 
-def damage(dice, hits: int, d: Damage) -> int:
+def damage(dice: Dice, hits: int, d: Damage) -> int:
     """Table 5 for ``hits`` hits: casualties (infantry, a gun's crew) or damaging hits (vehicles)."""
     if d.target == "gun" and d.weapon_only:
         return _successes(dice, hits, "weapon damage dice, one per hit", d.weapon_score, d.weapon_modifier)
@@ -256,26 +260,28 @@ def damage(dice, hits: int, d: Damage) -> int:
     return damaging
 
 
-def effects(dice, hits: int, lost: int, d: Damage) -> tuple[str, ...]:
+def effects(dice: Dice, hits: int, lost: int, d: Damage) -> tuple[str, ...]:
     """Table 6: the distinct effects of the damaging hits (a gun: its weapon's damage dice)."""
     if d.target == "infantry":
         return ()
     if d.target == "gun":
         wrecked = lost if d.weapon_only else _successes(dice, hits, "weapon damage dice, one per hit", d.weapon_score, d.weapon_modifier)
         return (GUN_WEAPON["effect"],) if wrecked else ()
-    return dice.sub(_effects, lost, d.effects)
+    found: tuple[str, ...] = dice.sub(_effects, lost, d.effects)
+    return found
 
 
-def hit_score(inputs: dict, effective: int) -> int:
+def hit_score(inputs: dict[str, Any], effective: int) -> int:
     """The player's table-4 score at the effective intensity (0 in an extra input: same as to_hit)."""
     if effective < inputs["intensity"]:
-        lower = inputs.get(f"to_hit_at_{effective}", 0)
+        lower: int = inputs.get(f"to_hit_at_{effective}", 0)
         if lower:
             return lower
-    return inputs["to_hit"]
+    score: int = inputs["to_hit"]
+    return score
 
 
-def damage_spec(inputs: dict) -> Damage:
+def damage_spec(inputs: dict[str, Any]) -> Damage:
     """The damage and effect figures for one element, from the tables and inputs."""
     row = band(DAMAGE, inputs["calibre"], inputs["rockets"])
     column, effect_list = TARGETS[inputs["target"]]
@@ -318,7 +324,7 @@ class Plan(NamedTuple):
 
 
 @lru_cache(maxsize=64)
-def plan(items: tuple) -> Plan:
+def plan(items: tuple[tuple[str, Any], ...]) -> Plan:
     inputs = dict(items)
     intensity = inputs["intensity"]
     mission = MISSIONS.row("mission", inputs["mission"])
@@ -344,7 +350,17 @@ def _ammunition(level: int) -> int:
     return INTENSITY.lookup("level", level, "ammunition") if level else 0
 
 
-def artillery_shoot(dice, **inputs) -> dict:
+# The chain's state (see artillery_shoot): (E, ammunition), then hits, knocked out
+# and effects added by the later stages. The stages take it as a Hashable (plan.Stage).
+_State = tuple[Any, ...]
+
+
+def _at(state: Hashable) -> _State:
+    """The chain's state as the tuple it is."""
+    return cast(_State, state)
+
+
+def artillery_shoot(dice: Dice, **inputs: Any) -> dict[str, Any]:
     """One element under the template: effectiveness, pinning, hits, damage, effect, ammunition.
 
     A chain of four stages (``dice.chain``), each state what the outcomes and
@@ -356,16 +372,17 @@ def artillery_shoot(dice, **inputs) -> dict:
     label = ("hit dice, one per battery" if p.dice > 1 else "hit die") + ", your table 4"
     stages = (
         Stage(effectiveness, lambda _start: (p.intensity, p.modifier), lambda _start, arrived: (arrived[0], p.ammunition[arrived[0]] if arrived[1] else 0)),
-        Stage(_successes, lambda s: (p.dice, label, p.to_hit[s[0]], p.hit_modifier, HIT_RULE) if s[0] else None, lambda s, hits: (*s, hits)),
-        Stage(damage, lambda s: (min(s[2], p.damage_hits), p.damage) if s[0] else None, lambda s, lost: (*s, lost)),
-        Stage(effects, lambda s: (min(s[2], p.damage_hits), s[3], p.damage) if s[0] else None, lambda s, found: (*s, found)),
+        Stage(_successes, lambda s: (p.dice, label, p.to_hit[_at(s)[0]], p.hit_modifier, HIT_RULE) if _at(s)[0] else None, lambda s, hits: (*_at(s), hits)),
+        Stage(damage, lambda s: (min(_at(s)[2], p.damage_hits), p.damage) if _at(s)[0] else None, lambda s, lost: (*_at(s), lost)),
+        Stage(effects, lambda s: (min(_at(s)[2], p.damage_hits), _at(s)[3], p.damage) if _at(s)[0] else None, lambda s, found: (*_at(s), found)),
     )
     return dice.chain(None, stages, lambda s: _outcomes(p, s))
 
 
-def _outcomes(p: Plan, state: tuple) -> dict:
+def _outcomes(p: Plan, last: Hashable) -> dict[str, Any]:
     """The outcomes of the chain's last state: (0, ammunition) when no fire
     arrives, else (E, ammunition, hits, knocked out, effects)."""
+    state = _at(last)
     if not state[0]:
         return {"effective_intensity": 0, "pinned": False, "hit": 0, "knocked_out": 0, "effect": NO_EFFECT, "ammunition": state[1]}
     effective, ammunition, hits, lost, found = state
@@ -379,7 +396,7 @@ def _outcomes(p: Plan, state: tuple) -> dict:
     }
 
 
-def check(values: dict) -> None:
+def check(values: dict[str, Any]) -> None:
     mission = MISSIONS.row("mission", values["mission"])
     if values["rockets"] and not mission["rockets"]:
         raise InputError(f"rockets cannot fire a {mission['name'].lower()}: pick a bombardment or a creeping barrage", "mission")
@@ -389,7 +406,7 @@ def check(values: dict) -> None:
         raise InputError(f"Red Army artillery cannot fire a {mission['name'].lower()}; {which} or pick a bombardment", "mission")
 
 
-def notes(values: dict) -> list[str]:
+def notes(values: dict[str, Any]) -> list[str]:
     mission = MISSIONS.row("mission", values["mission"])
     zones = load(P, mission["template_table"])
     zone = band(zones, values["calibre"], values["rockets"])
