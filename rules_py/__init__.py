@@ -21,7 +21,7 @@ from .calculator import Calculator, InputError
 from .registry import calculators, get
 from .given import parse_dice
 from .seeds import Seed, parse_seed
-from .sweep import sweep, sweep_answer
+from .sweep import outcome_named, sweep, sweep_answer
 
 __all__ = ["Calculator", "InputError", "Seed", "calculators", "get", "odds", "roll", "answer", "resolve", "compare", "compare_odds", "schema", "parse_seed", "call_json", "sweep"]
 
@@ -128,6 +128,8 @@ def call_json(request: str) -> str:
             if not isinstance(of, str):
                 raise InputError("sweep_of must be the name of an outcome", "sweep_of")
             if op not in ("answer", "sweep") or swept is None:
+                if op in ("answer", "sweep") and not callable(get(calc_id).outcomes):
+                    outcome_named(get(calc_id), None, of)  # an unknown outcome says so first
                 raise InputError("sweep_of names the outcome a sweep follows: give sweep, the input to sweep, too", "sweep_of")
         if op == "answer" and swept is not None:
             if dice is not None or req.get("seed") is not None:

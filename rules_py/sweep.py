@@ -61,8 +61,8 @@ def _field(calc: Calculator, name: str) -> Field:
 
 def outcome_named(calc: Calculator, answer: OddsAnswer | None, of: str) -> Outcome:
     """The outcome ``of`` names: one of the calculator's (for a calculator
-    whose outcomes depend on its inputs, one of ``answer``'s), else an
-    InputError on ``sweep_of`` that names them all."""
+    whose outcomes depend on its inputs, one of ``answer``'s, which it then
+    needs), else an InputError on ``sweep_of`` that names them all."""
     known = [o.outcome for o in answer.outcomes] if answer is not None else [] if callable(calc.outcomes) else list(calc.outcomes)
     found = next((o for o in known if o.name == of), None)
     if found is None:

@@ -197,6 +197,7 @@ def test_answer_sweep_of_on_the_command_line_and_in_call_json():
     [
         ({"sweep": "friendly_flak", "sweep_of": "unknown"}, "sweep_of", "cannot sweep the odds of 'unknown': the outcomes of k47-air-strike are arrival_turn, rookie, aborted, attack, hits, pins"),
         ({"sweep_of": "hits"}, "sweep_of", "give sweep, the input to sweep, too"),
+        ({"sweep_of": "unknown"}, "sweep_of", "cannot sweep the odds of 'unknown'"),  # the outcome first: a page's link with no sweep yet
         ({"sweep": "friendly_flak", "sweep_of": ["hits", "pins"]}, "sweep_of", "given 2 times: give sweep_of once"),
         ({"sweep": "friendly_flak", "sweep_of": 3}, "sweep_of", "sweep_of must be the name of an outcome"),
         ({"sweep": ""}, "sweep", "a sweep needs an input's name: k47-air-strike takes flak_hits"),
