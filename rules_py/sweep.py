@@ -218,7 +218,7 @@ def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str
         "inputs": {k: format_value(v) for k, v in others.items()},
         "outcome": {"name": outcome.name, "label": outcome.label, "type": outcome.type},
         "measure": measure,
-        "at_least_one": f"{outcome.label} at least 1" if at_least else None,
+        "at_least_one": "At least 1" if at_least else None,  # the table's column: the chart's title names the outcome
         "values": points,
         "reaches": reaches,
         "summary": f"{outcome.label} by {field.label.lower()}: " + "; ".join(f"{r['label']} {r['text']}" for r in points if r["text"]),

@@ -282,11 +282,14 @@ def test_version_is_the_packages():
     assert (out.returncode, out.stdout, out.stderr) == (0, f"rules_py {version('rules_py')}\n", "")
 
 
-def test_a_value_that_looks_like_help_is_the_value():
-    # The word after --seed is the seed, whatever it is: "-h" rolls with the phrase "-h".
-    status, stdout, stderr = cli_main(["roll", "chq-comms-check", "--seed", "-h"])
+@pytest.mark.parametrize("seed", ["-h", "-dawn"])
+def test_a_value_that_looks_like_an_option_is_the_value(seed):
+    # The word after --seed is the seed, whatever it is: "-h" rolls with the phrase "-h", not
+    # the help; "-dawn" (no space, which argparse alone reads as an option) with "-dawn".
+    # Without the CLI's joining of a value option and its value, each was "--seed needs a value".
+    status, stdout, stderr = cli_main(["roll", "chq-comms-check", "--seed", seed])
     assert status == 0, stderr
-    assert json.loads(stdout)["seed"] == json.loads(cli_main(["roll", "chq-comms-check", "--seed=-h"])[1])["seed"]
+    assert json.loads(stdout)["seed"] == json.loads(cli_main(["roll", "chq-comms-check", f"--seed={seed}"])[1])["seed"]
 
 
 def test_no_private_argparse_name_is_overridden():

@@ -123,7 +123,7 @@ def test_a_sweep_of_a_number_has_averages_and_its_chance_of_at_least_1():
     from rules_py.sweep import sweep_answer
 
     doc = sweep_answer("k47-medic", {}, "casualties")
-    assert doc["measure"] == "mean" and doc["outcome"]["name"] == "saved" and doc["at_least_one"] == "Saved at least 1"
+    assert doc["measure"] == "mean" and doc["outcome"]["name"] == "saved" and doc["at_least_one"] == "At least 1"
     assert [(r["value"], r["number"], r["bar"]) for r in doc["values"][:4]] == [("0", "0", "0.00"), ("1", "1/6", "3.33"), ("2", "1/3", "6.67"), ("3", "1/2", "10.00")]
     assert [r["at_least_one"] for r in doc["values"][:5]] == [
         {"number": "0", "text": "0%"}, {"number": "1/6", "text": "16.7%"}, {"number": "11/36", "text": "30.6%"},
@@ -160,7 +160,7 @@ def test_the_air_strikes_friendly_flak_swept_for_hits_on_the_target():
 
     doc = sweep_answer("k47-air-strike", {"flak_shots": "4"}, "friendly_flak", "hits")
     assert doc["outcome"] == {"name": "hits", "label": "Hits on the target", "type": "int"} and doc["measure"] == "mean"
-    assert doc["at_least_one"] == "Hits on the target at least 1"
+    assert doc["at_least_one"] == "At least 1"
     means = []
     for row in doc["values"]:
         mean, some = mean_and_some(odds("k47-air-strike", {"flak_shots": "4", "friendly_flak": row["value"]})["outcomes"]["hits"])

@@ -107,8 +107,8 @@ export interface SweepAnswer {
   outcome: SweepOutcome;
   measure: "chance" | "mean" | "likeliest";
   /**
-   * For an average (measure "mean") of a number that can be 0 or less: the name of its chance of
-   * at least 1, which each row then gives as at_least_one; else null.
+   * For an average (measure "mean") of a number that can be 0 or less: the label of its chance of
+   * at least 1 (a table's column), which each row then gives as at_least_one; else null.
    */
   at_least_one: string | null;
   values: SweepRow[];

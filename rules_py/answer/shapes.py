@@ -112,8 +112,8 @@ class SweepAnswer(TypedDict):
     inputs: Texts
     outcome: SweepOutcome
     measure: Literal["chance", "mean", "likeliest"]
-    # For an average (measure "mean") of a number that can be 0 or less: the name of its chance of at
-    # least 1, which each row then gives as at_least_one; else null.
+    # For an average (measure "mean") of a number that can be 0 or less: the label of its chance of at
+    # least 1 (a table's column), which each row then gives as at_least_one; else null.
     at_least_one: str | None
     values: list[SweepRow]
     # For a chance (measure "chance", or an average's chance of at least 1): the first value reaching
