@@ -21,7 +21,7 @@ from .calculator import Calculator, InputError
 from .registry import calculators, get
 from .given import parse_dice
 from .seeds import Seed, parse_seed
-from .sweep import sweep, sweep_answer
+from .sweep import outcome_named, sweep, sweep_answer
 
 __all__ = ["Calculator", "InputError", "Seed", "calculators", "get", "odds", "roll", "answer", "resolve", "compare", "compare_odds", "schema", "parse_seed", "call_json", "sweep"]
 
@@ -82,14 +82,15 @@ def schema() -> list[dict[str, Any]]:
 def call_json(request: str) -> str:
     """One JSON request in, one JSON answer out; never raises, whatever it is given.
 
-    Request: ``{"op": "answer"|"compare"|"odds"|"roll"|"resolve"|"sweep"|"schema", "id": ..., "inputs": {...}, "seed": "...", "dice": "...", "sweep": "...", "vs": {...}}``.
+    Request: ``{"op": "answer"|"compare"|"odds"|"roll"|"resolve"|"sweep"|"schema", "id": ..., "inputs": {...}, "seed": "...", "dice": "...", "sweep": "...", "sweep_of": "...", "vs": {...}}``.
     ``answer`` gives the typed answer (with ``seed``, a roll's; with ``dice``,
     the typed resolution of the dice a player rolled; with ``sweep``, an
-    input's name, the typed sweep); ``resolve`` and ``sweep`` the CLI's
+    input's name, the typed sweep, of the outcome ``sweep_of`` names if given,
+    else of the headline's); ``resolve`` and ``sweep`` the CLI's
     objects; ``compare``
     two typed odds answers, option b's inputs being ``inputs`` changed by
     ``vs``, and their differences; ``odds`` and ``roll`` the CLI's objects. Seeds are best sent as strings, as typed.
-    A link's ``seed``, ``dice`` or ``sweep`` given more than once comes as the list of
+    A link's ``seed``, ``dice``, ``sweep`` or ``sweep_of`` given more than once comes as the list of
     its texts, and is refused as a repeated input is.
     Bad input: ``{"error": ..., "fields": [{"field", "message"}]}``; a failure
     inside the engine (a bug) also has ``"internal": true``.
@@ -110,7 +111,7 @@ def call_json(request: str) -> str:
         calc_id = req.get("id")
         if op in ("answer", "compare", "odds", "roll", "resolve", "sweep") and not isinstance(calc_id, str):
             raise InputError("id must be a calculator id; 'list' shows them")
-        for name in ("seed", "dice", "sweep"):
+        for name in ("seed", "dice", "sweep", "sweep_of"):
             # A link that gives one more than once (seed=1&seed=2), sent as the list of its
             # texts: refused as a repeated input is (Calculator.validate), never one taken silently.
             given = req.get(name)
@@ -122,14 +123,22 @@ def call_json(request: str) -> str:
         swept = req.get("sweep")
         if (op == "sweep" or swept is not None) and not isinstance(swept, str):
             raise InputError("sweep must be the name of an input", "sweep")
+        of = req.get("sweep_of")
+        if of is not None:
+            if not isinstance(of, str):
+                raise InputError("sweep_of must be the name of an outcome", "sweep_of")
+            if op not in ("answer", "sweep") or swept is None:
+                if op in ("answer", "sweep") and not callable(get(calc_id).outcomes):
+                    outcome_named(get(calc_id), None, of)  # an unknown outcome says so first
+                raise InputError("sweep_of names the outcome a sweep follows: give sweep, the input to sweep, too", "sweep_of")
         if op == "answer" and swept is not None:
             if dice is not None or req.get("seed") is not None:
                 raise InputError("a sweep takes neither dice nor a seed", "sweep")
-            result: Any = sweep_answer(calc_id, inputs, swept)
+            result: Any = sweep_answer(calc_id, inputs, swept, of)
         elif op == "answer":
             result = answer(calc_id, inputs, req.get("seed"), dice=dice)
         elif op == "sweep":
-            result = sweep(calc_id, inputs, swept)
+            result = sweep(calc_id, inputs, swept, of)
         elif op == "resolve":
             result = resolve(calc_id, inputs, dice or "")
         elif op == "compare":

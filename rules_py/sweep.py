@@ -9,6 +9,12 @@ NAME`` prints::
     {"calculator": ID, "sweep": NAME, "inputs": {the other inputs},
      "values": [{"value": "1", "outcomes": {...}}, ...]}
 
+With ``of=OUTCOME`` (``--sweep NAME --of OUTCOME``; ``sweep_of`` in a link
+and in a request) the sweep is about that outcome alone: ``"of": OUTCOME``
+follows ``"sweep"`` and each value's ``outcomes`` holds that outcome only.
+Without it, every outcome (the CLI's sweep) or the headline's (the typed
+sweep, :func:`sweep_answer`), as before ``of`` existed.
+
 Only inputs with a finite list of values can be swept: an int with both
 bounds, a choice, a bool. A map (or any other input) is refused, as is a name
 the calculator does not take. A value the calculator refuses together with
@@ -23,12 +29,13 @@ from typing import TYPE_CHECKING, Any, Literal, Mapping
 
 from .answer import SCHEMA_ID, OddsAnswer
 from .answer.wording import odds_headline
-from .calculator import Calculator, Field, InputError, quoted
+from .calculator import Calculator, Field, InputError, Outcome, quoted
 from .formats import decimal, format_probability, format_value, input_label, percent, signed
 from .registry import get
 
 if TYPE_CHECKING:
     from .answer import shapes
+    from .answer.outcome_odds import OutcomeOdds
 
 
 def values_of(field: Field) -> list[str]:
@@ -48,7 +55,20 @@ def _field(calc: Calculator, name: str) -> Field:
         return calc.field(name)
     except KeyError:
         known = ", ".join(f.name for f in calc.fields) or "no inputs"
-        raise InputError(f"cannot sweep {quoted(name)}: {calc.id} takes {known}", "sweep") from None
+        what = f"cannot sweep {quoted(name)}" if name else "a sweep needs an input's name"
+        raise InputError(f"{what}: {calc.id} takes {known}", "sweep") from None
+
+
+def outcome_named(calc: Calculator, answer: OddsAnswer | None, of: str) -> Outcome:
+    """The outcome ``of`` names: one of the calculator's (for a calculator
+    whose outcomes depend on its inputs, one of ``answer``'s, which it then
+    needs), else an InputError on ``sweep_of`` that names them all."""
+    known = [o.outcome for o in answer.outcomes] if answer is not None else [] if callable(calc.outcomes) else list(calc.outcomes)
+    found = next((o for o in known if o.name == of), None)
+    if found is None:
+        names = ", ".join(o.name for o in known) or "none"
+        raise InputError(f"cannot sweep the odds of {quoted(of)}: the outcomes of {calc.id} are {names}", "sweep_of")
+    return found
 
 
 def sweep_odds(calc: Calculator, raw: Mapping[str, Any] | None, name: str, values: list[str] | None = None) -> tuple[dict[str, Any], list[tuple[str, OddsAnswer | InputError]]]:
@@ -82,70 +102,111 @@ def sweep_odds(calc: Calculator, raw: Mapping[str, Any] | None, name: str, value
     return {k: v for k, v in others.items() if k != name}, rows
 
 
-def sweep(calculator_id: str, inputs: Mapping[str, Any] | None, name: str) -> dict[str, Any]:
-    """The odds at every value of input ``name``, the other inputs as given."""
+def _of(answer: OddsAnswer, name: str) -> OutcomeOdds | None:
+    """The odds of outcome ``name`` in one row's answer (None where the row has no such outcome)."""
+    return next((o for o in answer.outcomes if o.outcome.name == name), None)
+
+
+def sweep(calculator_id: str, inputs: Mapping[str, Any] | None, name: str, of: str | None = None) -> dict[str, Any]:
+    """The odds at every value of input ``name``, the other inputs as given:
+    of every outcome, or with ``of`` of that outcome only."""
     calc = get(calculator_id)
+    if of is not None and not callable(calc.outcomes):
+        outcome_named(calc, None, of)  # refused before any odds are worked out
     others, rows = sweep_odds(calc, inputs, name)
+    answers = [a for _, a in rows if not isinstance(a, InputError)]
+    if of is not None and answers:
+        outcome_named(calc, answers[0], of)
+
+    def outcomes(a: OddsAnswer) -> dict[str, Any]:
+        every: dict[str, Any] = a.cli()["outcomes"]
+        return every if of is None else {of: every[of]} if of in every else {}
+
     return {
         "calculator": calc.id,
         "sweep": name,
+        **({} if of is None else {"of": of}),
         "inputs": {k: format_value(v) for k, v in others.items()},
-        "values": [{"value": v, "error": str(a)} if isinstance(a, InputError) else {"value": v, "outcomes": a.cli()["outcomes"]} for v, a in rows],
+        "values": [{"value": v, "error": str(a)} if isinstance(a, InputError) else {"value": v, "outcomes": outcomes(a)} for v, a in rows],
     }
 
 
 TARGETS = (Fraction(1, 2), Fraction(3, 4), Fraction(9, 10))  # the chances "what it takes" names
 
 
-def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str) -> shapes.SweepAnswer:
-    """The typed sweep the page draws ("How it changes"): the calculator's
-    headline outcome at every value of ``name`` (its chance of yes, or for a
-    number its average), each row's text and bar, and ``reaches``: for a
-    chance, for 50 %, 75 % and 90 %, the first value in the schema's order at
-    which the chance reaches it (its value None if none does), so that a page
-    can say what it takes; None for an average or a likeliest value, which
-    reach no chance."""
+def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str, of: str | None = None) -> shapes.SweepAnswer:
+    """The typed sweep the page draws ("How it changes"): one outcome at
+    every value of ``name``, each row's text and bar, and what it takes.
+
+    The outcome is ``of`` (``--of``, ``sweep_of``), or else the calculator's
+    headline: its first yes/no outcome, or its first outcome. What is swept of
+    it is what a player asks of that kind of outcome:
+
+    * a yes/no: its chance of yes ("Driven off 0.14%");
+    * a number: its average, the row's number, text and bar (on the largest
+      average's scale), as "how many hits, on average" is the first question;
+      and, where the number can be 0 or less in some row, its chance of at
+      least 1 (``at_least_one``: "will the strike hit at all"), as an average
+      cannot tell a sure 2 from a 1 in 5 chance of 10. A number that is at
+      least 1 in every row (a morale score, a turn) has no such chance: it
+      would read 100% throughout (``at_least_one`` null);
+    * a choice: its likeliest value (no number, no bar).
+
+    ``reaches`` says what it takes, for 50 %, 75 % and 90 %: the first value
+    in the schema's order at which the chance (of yes, or of at least 1)
+    reaches it (its value None if none does); None for a choice and for a
+    number without a chance of at least 1, which reach no chance."""
     calc = get(calculator_id)
     field = _field(calc, name)
+    if of is not None and not callable(calc.outcomes):
+        outcome_named(calc, None, of)  # refused before any odds are worked out
     others, rows = sweep_odds(calc, inputs, name)
     answers = [a for _, a in rows if not isinstance(a, InputError)]
     if not answers:
         raise InputError(f"no value of {name} is allowed with these inputs", "sweep")
-    heads = answers[0].headline()
-    chosen = next((h for h in heads if h.outcome.type == "bool"), heads[0])
-    outcome = chosen.outcome
+    if of is None:
+        heads = answers[0].headline()
+        outcome = next((h for h in heads if h.outcome.type == "bool"), heads[0]).outcome
+    else:
+        outcome = outcome_named(calc, answers[0], of)
     measure: Literal["chance", "mean", "likeliest"] = "chance" if outcome.type == "bool" else "mean" if outcome.type == "int" else "likeliest"
-    numbers: list[Fraction | None] = []
-    for _, a in rows:
-        if isinstance(a, InputError):
-            numbers.append(None)
-            continue
-        odds = a.outcome(outcome.name)
-        numbers.append(odds.p(True) if measure == "chance" else odds.mean if measure == "mean" else None)
+    found: list[OutcomeOdds | None] = [None if isinstance(a, InputError) else _of(a, outcome.name) for _, a in rows]
+    numbers = [None if odds is None else odds.p(True) if measure == "chance" else odds.mean if measure == "mean" else None for odds in found]
+    # A number's chance of at least 1, kept only where some row can fall short of 1.
+    at_least = [None if odds is None else odds.at_least(1) for odds in found] if measure == "mean" else []
+    if not any(x is not None and x < 1 for x in at_least):
+        at_least = []
+    chances = numbers if measure == "chance" else at_least
     # Bars: a chance on its own scale of 0-100 %, an average on the largest one's.
     top = 1 if measure == "chance" else max((abs(x) for x in numbers if x is not None), default=0)
     points: list[shapes.SweepRow] = []
-    for (value, a), x in zip(rows, numbers):
+    for i, ((value, a), x, odds) in enumerate(zip(rows, numbers, found)):
         label = input_label(field, field.parse(value))
         bar = None if x is None or not top else decimal(abs(x) / top * 100, 2)
-        if isinstance(a, InputError):
-            points.append({"value": value, "label": label, "error": str(a), "number": None, "text": None, "bar": bar})
+        if isinstance(a, InputError) or odds is None:
+            error = str(a) if isinstance(a, InputError) else f"no {outcome.label.lower()} with {field.label.lower()} {label}"
+            point: shapes.SweepRow = {"value": value, "label": label, "error": error, "number": None, "text": None, "bar": bar}
         elif x is None:
-            points.append({"value": value, "label": label, "number": None, "text": odds_headline(a.outcome(outcome.name)), "bar": bar})
+            point = {"value": value, "label": label, "number": None, "text": odds_headline(odds), "bar": bar}
         elif measure == "chance":
-            points.append({"value": value, "label": label, "number": format_probability(x), "text": percent(x), "bar": bar})
+            point = {"value": value, "label": label, "number": format_probability(x), "text": percent(x), "bar": bar}
         else:
-            points.append({"value": value, "label": label, "number": signed(x), "text": decimal(x, 2), "bar": bar})
+            point = {"value": value, "label": label, "number": signed(x), "text": decimal(x, 2), "bar": bar}
+        if at_least:
+            chance = at_least[i]
+            point["at_least_one"] = None if chance is None else {"number": format_probability(chance), "text": percent(chance)}
+        points.append(point)
+    what = outcome.label.lower() if measure == "chance" else f"{outcome.label.lower()} at least 1"
     reaches: list[shapes.Reach] | None = None
-    if measure == "chance":
+    if chances:
         reaches = []
         for target in TARGETS:
-            first = next((row for row, x in zip(points, numbers) if x is not None and x >= target), None)
+            first = next((row for row, x in zip(points, chances) if x is not None and x >= target), None)
             reaches.append({
                 "target": format_probability(target), "target_percent": percent(target),
                 "value": first["value"] if first else None, "label": first["label"] if first else None,
-                "text": f"{percent(target)} {outcome.label.lower()}: {field.label} {first['label']}" if first
-                else f"{percent(target)} {outcome.label.lower()}: no value of {field.label.lower()} reaches it",
+                "text": f"{percent(target)} {what}: {field.label} {first['label']}" if first
+                else f"{percent(target)} {what}: no value of {field.label.lower()} reaches it",
             })  # fmt: skip
     return {
         "schema": SCHEMA_ID,
@@ -157,6 +218,7 @@ def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str
         "inputs": {k: format_value(v) for k, v in others.items()},
         "outcome": {"name": outcome.name, "label": outcome.label, "type": outcome.type},
         "measure": measure,
+        "at_least_one": "At least 1" if at_least else None,  # the table's column: the chart's title names the outcome
         "values": points,
         "reaches": reaches,
         "summary": f"{outcome.label} by {field.label.lower()}: " + "; ".join(f"{r['label']} {r['text']}" for r in points if r["text"]),

@@ -12,7 +12,12 @@ getBoundingClientRect:
   the typed answer's, in the view the switch chose; a comparison draws A and B
   in one chart, and its headline reads A -> B with B's part marked;
 * a link with ``sweep=NAME`` opens "How it changes" on that input, its chart's
-  bars and table the typed sweep's, with what it takes marked;
+  bars and table the typed sweep's, with what it takes marked; with
+  ``sweep_of=OUTCOME`` about that outcome (issue 43 item 7: the air strike's
+  hits on the target by friendly flak, its average and its chance of at least
+  1), which the player can pick, Back and Forward follow, and a name the engine
+  refuses (``sweep_of=unknown``, ``sweep=unknown``, ``sweep=``) is the engine's
+  message beside the pickers, never a chart;
 * axe-core finds nothing serious with the charts, the comparison and the sweep open.
 """
 
@@ -23,7 +28,7 @@ import json
 import pytest
 
 import rules_py
-from conftest import BOOT_TIMEOUT_MS, open_tab, rect
+from conftest import BOOT_TIMEOUT_MS, open_tab, rect, rects
 from test_browser_a11y import violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
@@ -241,6 +246,98 @@ def test_choosing_an_input_to_sweep_puts_it_in_the_link(tab):
     assert "sweep=target" in tab.page.evaluate("() => location.search")
     doc = call({"op": "answer", "id": calc_id, "inputs": {}, "sweep": "target"})
     assert bars(tab, f'{box} svg[data-chart="sweep"]') == [[v["value"], "", v["bar"]] for v in doc["values"] if v["bar"] is not None]
+
+
+SWEEP_OF = "k47-air-strike", {"flak_shots": "4"}, "friendly_flak", "hits"
+
+
+def sweep_rows(tab, box: str) -> list[list[str]]:
+    return tab.page.eval_on_selector_all(f"{box} table.fm-sweep-table tbody tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
+
+
+def test_a_sweep_of_link_shows_hits_on_the_target(sized):
+    # Acceptance of issue 43 item 7: ?flak_shots=4&sweep=friendly_flak&sweep_of=hits.
+    calc_id, inputs, name, of = SWEEP_OF
+    sized.goto(f"calculators/{calc_id}/?flak_shots=4&sweep={name}&sweep_of={of}")
+    sized.calculator(calc_id)
+    box = f"{scope(calc_id)} .fm-sweep-details"
+    sized.page.wait_for_selector(f'{box}[open][data-sweep-status="ready"] .fm-sweep-out[data-sweep-of="{of}"]', timeout=BOOT_TIMEOUT_MS)
+    doc = call({"op": "answer", "id": calc_id, "inputs": inputs, "sweep": name, "sweep_of": of})
+    assert doc["outcome"]["label"] == "Hits on the target" and doc["at_least_one"] == "At least 1"
+    chart = f'{box} svg[data-chart="sweep"][role=img]'
+    assert sized.page.get_attribute(chart, "aria-label") == doc["summary"]
+    assert bars(sized, chart) == [[v["value"], "", v["bar"]] for v in doc["values"] if v["bar"] is not None]
+    # The table: each value, the average, the chance of at least 1 hit, what it takes.
+    heads = sized.page.eval_on_selector_all(f"{box} table.fm-sweep-table thead th", "els => els.map(e => e.textContent)")
+    assert heads == ["Friendly flak units testing", "Mean", "At least 1", "What it takes"]
+    rows = sweep_rows(sized, box)
+    assert [r[:3] for r in rows] == [[v["label"], v["text"], v["at_least_one"]["text"]] for v in doc["values"]]
+    assert rows[0][:3] == ["0", "8.00", "99.34%"] and rows[-1][:3] == ["10", "6.19", "90.8%"]
+    assert sized.page.eval_on_selector_all(f"{box} .fm-sweep-reaches li", "els => els.map(e => e.textContent)") == [r["text"] for r in doc["reaches"]]
+    assert sized.page.eval_on_selector(f"{box} select.fm-sweep-of", "s => [s.value, s.selectedOptions[0].textContent]") == ["hits", "Hits on the target"]
+    assert f"sweep_of={of}" in sized.page.get_attribute(f"{scope(calc_id)} .fm-link", "href")
+    assert sized.page.inner_text(f"{box} .fm-sweep-status") == ""
+
+
+def test_the_outcome_picked_is_in_the_link_and_back_and_forward_follow_it(tab):
+    calc_id = "k47-air-strike"
+    tab.goto(f"calculators/{calc_id}/?flak_shots=4&sweep=friendly_flak")
+    tab.calculator(calc_id)
+    box = f"{scope(calc_id)} .fm-sweep-details"
+    out = f"{box} .fm-sweep-out"
+    # Without sweep_of, the headline's outcome, which the picker then names.
+    tab.page.wait_for_selector(f'{box}[data-sweep-status="ready"] .fm-sweep-out[data-sweep-of="aborted"]', timeout=BOOT_TIMEOUT_MS)
+    assert tab.page.eval_on_selector(f"{box} select.fm-sweep-of", "s => [s.value, s.selectedOptions[0].textContent]") == ["", "The headline: Driven off"]
+    tab.page.select_option(f"{box} select.fm-sweep-of", "hits")
+    tab.page.wait_for_selector(f'{box}[data-sweep-status="ready"] .fm-sweep-out[data-sweep-of="hits"]', timeout=BOOT_TIMEOUT_MS)
+    assert tab.page.evaluate("() => location.search") == "?flak_shots=4&sweep=friendly_flak&sweep_of=hits"
+    doc = call({"op": "answer", "id": calc_id, "inputs": {"flak_shots": "4"}, "sweep": "friendly_flak", "sweep_of": "hits"})
+    assert [r[1] for r in sweep_rows(tab, box)] == [v["text"] for v in doc["values"]]
+    # Two entries of this page: Back to one without sweep_of, Forward to one of pins.
+    tab.page.evaluate("() => { history.pushState(null, '', '?flak_shots=4&sweep=friendly_flak'); history.pushState(null, '', '?flak_shots=4&sweep=friendly_flak&sweep_of=pins'); }")
+    tab.page.evaluate("() => history.back()")
+    tab.page.wait_for_selector(f'{box}[data-sweep-status="ready"] .fm-sweep-out[data-sweep-of="aborted"]', timeout=BOOT_TIMEOUT_MS)
+    assert tab.page.eval_on_selector(f"{box} select.fm-sweep-of", "s => s.value") == ""
+    tab.page.evaluate("() => history.forward()")
+    tab.page.wait_for_selector(f'{box}[data-sweep-status="ready"] .fm-sweep-out[data-sweep-of="pins"]', timeout=BOOT_TIMEOUT_MS)
+    assert tab.page.eval_on_selector(f"{box} select.fm-sweep-of", "s => s.value") == "pins"
+    assert tab.page.get_attribute(out, "data-sweep") == "friendly_flak"
+    assert tab.errors == []
+
+
+@pytest.mark.parametrize(
+    "query, request_",
+    [
+        ("sweep=friendly_flak&sweep_of=unknown", {"sweep": "friendly_flak", "sweep_of": "unknown"}),
+        ("sweep_of=unknown", {"sweep_of": "unknown"}),
+        ("sweep=friendly_flak&sweep_of=hits&sweep_of=pins", {"sweep": "friendly_flak", "sweep_of": ["hits", "pins"]}),
+        ("sweep=unknown", {"sweep": "unknown"}),
+        ("sweep=", {"sweep": ""}),
+    ],
+)
+def test_a_sweep_the_engine_refuses_says_so_beside_the_pickers(phone, query, request_):
+    # Issue 44 item 9: these were ignored where the CLI refuses them; now the engine's own message.
+    calc_id = "k47-air-strike"
+    phone.visit(f"calculators/{calc_id}/?{query}")
+    box = f"{scope(calc_id)} .fm-sweep-details"
+    phone.page.wait_for_selector(f'{box}[open][data-sweep-status="error"]', timeout=BOOT_TIMEOUT_MS)
+    said = call({"op": "answer", "id": calc_id, "inputs": {}, **request_})["error"]
+    assert phone.page.inner_text(f"{box} .fm-sweep-status") == said
+    assert phone.page.locator(f"{box} svg, {box} table").count() == 0  # never a chart of something else
+    assert phone.errors == []
+
+
+def test_the_pickers_fit_a_phone_and_a_finger(phone):
+    calc_id = "k47-air-strike"
+    phone.visit(f"calculators/{calc_id}/?flak_shots=4&sweep=friendly_flak&sweep_of=hits")
+    box = f"{scope(calc_id)} .fm-sweep-details"
+    phone.page.wait_for_selector(f'{box}[data-sweep-status="ready"]', timeout=BOOT_TIMEOUT_MS)
+    width = phone.page.evaluate("() => document.documentElement.clientWidth")
+    pickers = rects(phone.page, f"{box} select")
+    assert len(pickers) == 2  # the input to change and the outcome to follow
+    for r in pickers:
+        assert r["height"] >= 44 and r["left"] >= 0 and r["right"] <= width, r
+    assert phone.page.evaluate("() => document.documentElement.scrollWidth") <= width
 
 
 # ---------------------------------------------------------------- accessibility

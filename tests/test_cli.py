@@ -186,9 +186,9 @@ def test_sweep_is_refused_where_it_means_nothing(command):
 
 
 USAGE = (
-    "usage: python -m rules_py list | odds ID [name=value ...] [--vs name=value ... | --sweep NAME]"
-    " | roll ID --seed S [--answer] [name=value ...] | answer ID [--seed S | --dice D | --sweep NAME] [name=value ...]"
-    " | resolve ID [name=value ...] [--dice D]"
+    "usage: python -m rules_py list | odds ID [name=value ...] [--vs name=value ... | --sweep NAME [--of OUTCOME]]"
+    " | roll ID --seed S [--answer] [name=value ...] | answer ID [--seed S | --dice D | --sweep NAME [--of OUTCOME]] [name=value ...]"
+    " | resolve ID [name=value ...] [--dice D] | [COMMAND] --help | --version"
 )
 
 
@@ -199,7 +199,12 @@ USAGE = (
         (["frob"], f"error: unknown command 'frob'; {USAGE}\n"),
         (["odds"], "error: odds needs a calculator id; 'list' shows them\n"),
         (["list", "x"], "error: list takes no arguments\n"),
-        (["odds", "--help"], "error: unknown calculator '--help'; 'list' shows them all\n"),  # the word after the command is the id
+        (["odds", "-x"], "error: odds needs a calculator id; 'list' shows them\n"),  # an option-like word is no id
+        (["odds", "chq-comms-check", "--of", "success"], "error: sweep_of: --of names the outcome a sweep follows: give --sweep NAME too (odds and answer take them)\n"),
+        (["odds", "chq-comms-check", "--sweep", "boosts", "--of"], "error: sweep_of: --of needs an outcome's name\n"),
+        (["odds", "chq-comms-check", "--sweep", "boosts", "--of", "success", "--of", "margin"], "error: sweep_of: --of given twice: sweep one outcome\n"),
+        (["roll", "chq-comms-check", "--seed", "1", "--sweep", "boosts", "--of", "success"], "error: sweep: --sweep gives the odds at every value of an input: odds and answer take it, not roll\n"),
+        (["odds", "chq-comms-check", "--help=yes"], "error: --help takes no value\n"),
         (["roll", "chq-comms-check", "--seed"], "error: seed: --seed needs a value\n"),
         (["roll", "chq-comms-check", "--seed", "1", "--seed", "2"], "error: seed: --seed given twice\n"),
         (["resolve", "k47-air-strike", "--dice"], "error: dice: --dice needs the dice rolled: --dice 6,3,4\n"),
@@ -240,3 +245,80 @@ def cli_main(args: list[str]) -> tuple[int, str, str]:
     with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
         status = main(list(args))
     return status, stdout.getvalue(), stderr.getvalue()
+
+
+# ------------------------------------------------ help and version (issue 46 item 6)
+
+COMMAND_NAMES = ["list", "odds", "roll", "answer", "resolve"]
+
+
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_help_names_every_command_and_exits_0(flag):
+    out = run(flag)
+    assert out.returncode == 0 and out.stderr == "", out.stderr
+    assert out.stdout.startswith("usage: python -m rules_py ")
+    listed = [line.split()[0] for line in out.stdout.split("commands:")[1].splitlines() if line.startswith("    ") and not line.startswith("     ")]
+    assert listed == COMMAND_NAMES, out.stdout
+    assert "--version" in out.stdout and "Exit status: 0 done; 2 bad input" in out.stdout
+
+
+@pytest.mark.parametrize("command", COMMAND_NAMES)
+@pytest.mark.parametrize("where", ["after the command", "after the id"])
+def test_each_command_has_its_help(command, where):
+    args = [command, "--help"] if where == "after the command" or command == "list" else [command, "k47-air-strike", "flak_shots=2", "-h"]
+    status, stdout, stderr = cli_main(args)
+    assert (status, stderr) == (0, ""), stderr
+    assert stdout.startswith(f"usage: python -m rules_py {command}")
+    # Each command's help shows its own options, and no other's.
+    own = {"list": [], "odds": ["--sweep", "--of", "--vs"], "roll": ["--seed", "--answer"], "answer": ["--seed", "--dice", "--sweep", "--of"], "resolve": ["--dice"]}[command]
+    shown = [flag for flag in ("--seed", "--dice", "--sweep", "--of", "--answer", "--vs") if f"  {flag} " in stdout]
+    assert shown == own, stdout
+
+
+def test_version_is_the_packages():
+    from importlib.metadata import version
+
+    out = run("--version")
+    assert (out.returncode, out.stdout, out.stderr) == (0, f"rules_py {version('rules_py')}\n", "")
+
+
+@pytest.mark.parametrize("seed", ["-h", "-dawn"])
+def test_a_value_that_looks_like_an_option_is_the_value(seed):
+    # The word after --seed is the seed, whatever it is: "-h" rolls with the phrase "-h", not
+    # the help; "-dawn" (no space, which argparse alone reads as an option) with "-dawn".
+    # Without the CLI's joining of a value option and its value, each was "--seed needs a value".
+    status, stdout, stderr = cli_main(["roll", "chq-comms-check", "--seed", seed])
+    assert status == 0, stderr
+    assert json.loads(stdout)["seed"] == json.loads(cli_main(["roll", "chq-comms-check", f"--seed={seed}"])[1])["seed"]
+
+
+def test_no_private_argparse_name_is_overridden():
+    from rules_py.__main__ import _Parser
+
+    overridden = [name for name in vars(_Parser) if name.startswith("_") and not name.startswith("__")]
+    assert overridden == []
+
+
+# ------------------------------------------------ output that cannot be written (issue 44 item 9)
+
+
+def test_a_closed_stdout_gives_one_error_line_not_a_traceback():
+    # `list >&-`: Python starts with sys.stdout None; before, an AttributeError traceback.
+    import shlex
+
+    for args in (["list"], ["odds", "chq-comms-check"], ["--help"]):
+        out = subprocess.run(["sh", "-c", f"{shlex.quote(sys.executable)} -m rules_py {' '.join(args)} >&-"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+        assert out.returncode == 1, out.stderr  # not 2: the input was good
+        assert out.stderr == "error: cannot write the output: standard output is closed\n", out.stderr
+
+
+# ------------------------------------------------ --sweep NAME --of OUTCOME (issue 43 item 7)
+
+
+def test_of_unknown_names_the_outcomes_in_one_line():
+    for command in ("odds", "answer"):
+        out = run(command, "k47-air-strike", "--sweep", "friendly_flak", "--of", "unknown")
+        assert (out.returncode, out.stdout) == (2, "")
+        outcomes = ", ".join(o.name for o in rules_py.get("k47-air-strike").outcomes)
+        assert out.stderr == f"error: sweep_of: cannot sweep the odds of 'unknown': the outcomes of k47-air-strike are {outcomes}\n"
+        assert "hits" in outcomes and "aborted" in outcomes

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from fractions import Fraction
 
 import pytest
 from conftest import ROOT
@@ -114,16 +115,98 @@ def test_what_it_takes_when_nothing_reaches_it():
     assert doc["reaches"][2]["text"] == "90.0% check succeeds: no value of air recon reaches it"
 
 
-def test_a_sweep_of_a_number_outcome_has_averages_and_no_targets():
+def test_a_sweep_of_a_number_has_averages_and_its_chance_of_at_least_1():
     # k47-medic: saved ~ Binomial(n, 1/6), so the average is n/6: bars on the largest (30/6 = 5).
+    # At least one saved: 1 - (5/6)^n: n = 3: 1 - 125/216 = 91/216 = 42.1 %; n = 4:
+    # 1 - 625/1296 = 671/1296 = 51.8 %, the first past 50 %; (5/6)^7 = 27.9 % and
+    # (5/6)^8 = 23.3 % put 75 % at 8; (5/6)^12 = 11.2 % and (5/6)^13 = 9.3 % put 90 % at 13.
     from rules_py.sweep import sweep_answer
 
     doc = sweep_answer("k47-medic", {}, "casualties")
-    # An average reaches no chance: "what it takes" does not apply, and says so with null
-    # (as guides/command-line.md and the schema say), not with an empty list of targets.
-    assert doc["measure"] == "mean" and doc["reaches"] is None
-    assert json.loads(rules_py.call_json(json.dumps({"op": "answer", "id": "k47-medic", "sweep": "casualties"})))["reaches"] is None
+    assert doc["measure"] == "mean" and doc["outcome"]["name"] == "saved" and doc["at_least_one"] == "At least 1"
     assert [(r["value"], r["number"], r["bar"]) for r in doc["values"][:4]] == [("0", "0", "0.00"), ("1", "1/6", "3.33"), ("2", "1/3", "6.67"), ("3", "1/2", "10.00")]
+    assert [r["at_least_one"] for r in doc["values"][:5]] == [
+        {"number": "0", "text": "0%"}, {"number": "1/6", "text": "16.7%"}, {"number": "11/36", "text": "30.6%"},
+        {"number": "91/216", "text": "42.1%"}, {"number": "671/1296", "text": "51.8%"},
+    ]  # fmt: skip
+    assert [(r["target_percent"], r["value"]) for r in doc["reaches"]] == [("50.0%", "4"), ("75.0%", "8"), ("90.0%", "13")]
+    assert doc["reaches"][0]["text"] == "50.0% saved at least 1: Casualties 4"
+
+
+def test_a_number_never_below_1_has_no_chance_to_reach():
+    # k47-officer-morale's morale is a score of 2 or more at every officer: "at least 1"
+    # would read 100% in every row, so the sweep gives the average alone and, as before,
+    # no what it takes (null, not an empty list).
+    from rules_py.sweep import sweep_answer
+
+    doc = sweep_answer("k47-officer-morale", {}, "officer", "morale")
+    assert doc["measure"] == "mean" and doc["at_least_one"] is None and doc["reaches"] is None
+    assert all("at_least_one" not in r for r in doc["values"])
+    got = odds("k47-officer-morale", {"officer": doc["values"][0]["value"]})["outcomes"]["morale"]
+    assert min(int(v) for v, p in got.items() if p != "0") >= 1
+
+
+def mean_and_some(dist: dict[str, str]) -> tuple[Fraction, Fraction]:
+    """The average of a number's odds as the CLI prints them, and its chance of at least 1."""
+    mean = sum((int(v) * Fraction(p) for v, p in dist.items()), Fraction(0))
+    return mean, sum((Fraction(p) for v, p in dist.items() if int(v) >= 1), Fraction(0))
+
+
+def test_the_air_strikes_friendly_flak_swept_for_hits_on_the_target():
+    # Issue 43 item 7: the headline (driven off) barely moves with friendly flak; the
+    # question is hits on the target. Each row: the average of the hits plain odds gives
+    # at that value, and the chance of at least 1 hit; fewer hits with each friendly unit.
+    from rules_py.sweep import sweep_answer
+
+    doc = sweep_answer("k47-air-strike", {"flak_shots": "4"}, "friendly_flak", "hits")
+    assert doc["outcome"] == {"name": "hits", "label": "Hits on the target", "type": "int"} and doc["measure"] == "mean"
+    assert doc["at_least_one"] == "At least 1"
+    means = []
+    for row in doc["values"]:
+        mean, some = mean_and_some(odds("k47-air-strike", {"flak_shots": "4", "friendly_flak": row["value"]})["outcomes"]["hits"])
+        assert (Fraction(row["number"]), Fraction(row["at_least_one"]["number"])) == (mean, some), row["value"]
+        means.append(mean)
+    assert means == sorted(means, reverse=True) and means[0] > means[-1]
+    # As the page shows it: 1 - 29/4374 (plain odds' chance of no hit there) = 99.34 %, two decimals past 99 %.
+    assert doc["values"][0]["at_least_one"] == {"number": "4345/4374", "text": "99.34%"}
+    # Without --of, as before: the headline's yes/no, driven off.
+    assert sweep_answer("k47-air-strike", {"flak_shots": "4"}, "friendly_flak")["outcome"]["name"] == "aborted"
+
+
+def test_odds_sweep_of_one_outcome_is_that_outcomes_odds():
+    out = run("odds", "k47-air-strike", "flak_shots=4", "--sweep", "friendly_flak", "--of", "hits")
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert list(got) == ["calculator", "sweep", "of", "inputs", "values"] and got["of"] == "hits"
+    every = sweep("k47-air-strike", {"flak_shots": "4"}, "friendly_flak")
+    assert got["values"] == [{"value": r["value"], "outcomes": {"hits": r["outcomes"]["hits"]}} for r in every["values"]]
+
+
+def test_answer_sweep_of_on_the_command_line_and_in_call_json():
+    from rules_py.sweep import sweep_answer
+
+    want = sweep_answer("k47-air-strike", {"flak_shots": "4"}, "friendly_flak", "hits")
+    out = run("answer", "k47-air-strike", "flak_shots=4", "--sweep", "friendly_flak", "--of", "hits")
+    assert out.returncode == 0 and json.loads(out.stdout) == want
+    req = {"op": "answer", "id": "k47-air-strike", "inputs": {"flak_shots": "4"}, "sweep": "friendly_flak", "sweep_of": "hits"}
+    assert json.loads(rules_py.call_json(json.dumps(req))) == want
+
+
+@pytest.mark.parametrize(
+    "request_, field, says",
+    [
+        ({"sweep": "friendly_flak", "sweep_of": "unknown"}, "sweep_of", "cannot sweep the odds of 'unknown': the outcomes of k47-air-strike are arrival_turn, rookie, aborted, attack, hits, pins"),
+        ({"sweep_of": "hits"}, "sweep_of", "give sweep, the input to sweep, too"),
+        ({"sweep_of": "unknown"}, "sweep_of", "cannot sweep the odds of 'unknown'"),  # the outcome first: a page's link with no sweep yet
+        ({"sweep": "friendly_flak", "sweep_of": ["hits", "pins"]}, "sweep_of", "given 2 times: give sweep_of once"),
+        ({"sweep": "friendly_flak", "sweep_of": 3}, "sweep_of", "sweep_of must be the name of an outcome"),
+        ({"sweep": ""}, "sweep", "a sweep needs an input's name: k47-air-strike takes flak_hits"),
+        ({"sweep": "unknown"}, "sweep", "cannot sweep 'unknown': k47-air-strike takes flak_hits"),
+    ],
+)
+def test_call_json_refuses_a_bad_sweep_of(request_, field, says):
+    got = json.loads(rules_py.call_json(json.dumps({"op": "answer", "id": "k47-air-strike", "inputs": {}, **request_})))
+    assert [f["field"] for f in got["fields"]] == [field] and says in got["fields"][0]["message"], got
 
 
 def test_typed_sweeps_meet_the_schema_and_call_json_gives_them():
@@ -135,6 +218,8 @@ def test_typed_sweeps_meet_the_schema_and_call_json_gives_them():
     validator = jsonschema.Draft202012Validator(schema)
     for calc_id, name in dict(reversed(SWEPT)).items():  # one input per calculator (its first): the shape is the same
         validator.validate(sweep_answer(calc_id, {}, name))
+    for outcome in get("k47-air-strike").outcomes:  # each kind of outcome: a yes/no, a number, a number from 1, a choice
+        validator.validate(sweep_answer("k47-air-strike", {}, "down", outcome.name))
     req = {"op": "answer", "id": "chq-comms-check", "inputs": {"nation": "soviet"}, "sweep": "boosts"}
     assert json.loads(rules_py.call_json(json.dumps(req))) == sweep_answer("chq-comms-check", {"nation": "soviet"}, "boosts")
     plain = {"op": "sweep", "id": "chq-comms-check", "sweep": "boosts"}

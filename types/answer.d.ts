@@ -92,8 +92,9 @@ export interface CompareAnswer {
 }
 
 /**
- * How the headline outcome changes with one input: its chance of yes, its average or its likeliest
- * value at every value of the input, with bars, and what it takes (rules_py/sweep.py).
+ * How one outcome (the one asked for, else the headline's) changes with one input: its chance of
+ * yes, its average (with its chance of at least 1) or its likeliest value at every value of the
+ * input, with bars, and what it takes (rules_py/sweep.py).
  */
 export interface SweepAnswer {
   schema: SchemaId;
@@ -105,10 +106,16 @@ export interface SweepAnswer {
   inputs: Texts;
   outcome: SweepOutcome;
   measure: "chance" | "mean" | "likeliest";
+  /**
+   * For an average (measure "mean") of a number that can be 0 or less: the label of its chance of
+   * at least 1 (a table's column), which each row then gives as at_least_one; else null.
+   */
+  at_least_one: string | null;
   values: SweepRow[];
   /**
-   * For a chance (measure "chance"): the first value reaching 50 %, 75 % and 90 %, each; null for
-   * an average or a likeliest value, which reach no chance.
+   * For a chance (measure "chance", or an average's chance of at least 1): the first value
+   * reaching 50 %, 75 % and 90 %, each; null for a likeliest value and for an average without that
+   * chance, which reach no chance.
    */
   reaches: Reach[] | null;
   summary: Summary;
@@ -480,8 +487,8 @@ export interface SweepOutcome {
 }
 
 /**
- * The headline outcome at one value of the swept input: its number (a chance or a mean, exact),
- * its text and its bar; error where the calculator refuses the value with the other inputs.
+ * The outcome swept at one value of the swept input: its number (a chance or a mean, exact), its
+ * text and its bar; error where the calculator refuses the value with the other inputs.
  */
 export interface SweepRow {
   value: string;
@@ -490,6 +497,17 @@ export interface SweepRow {
   number: Fraction | null;
   text: string | null;
   bar: Height | null;
+  /**
+   * An average's chance of at least 1 at this value (where the sweep has at_least_one; null on an
+   * error row).
+   */
+  at_least_one?: SweepChance | null;
+}
+
+/** A chance in a sweep's row: exact, and as the page shows it. */
+export interface SweepChance {
+  number: Probability;
+  text: Percent;
 }
 
 /**

@@ -98,9 +98,9 @@ class CompareAnswer(TypedDict):
 
 
 class SweepAnswer(TypedDict):
-    """How the headline outcome changes with one input: its chance of yes, its average or its
-    likeliest value at every value of the input, with bars, and what it takes
-    (rules_py/sweep.py).
+    """How one outcome (the one asked for, else the headline's) changes with one input: its chance
+    of yes, its average (with its chance of at least 1) or its likeliest value at every value of
+    the input, with bars, and what it takes (rules_py/sweep.py).
     """
 
     schema: SchemaId
@@ -112,9 +112,13 @@ class SweepAnswer(TypedDict):
     inputs: Texts
     outcome: SweepOutcome
     measure: Literal["chance", "mean", "likeliest"]
+    # For an average (measure "mean") of a number that can be 0 or less: the label of its chance of at
+    # least 1 (a table's column), which each row then gives as at_least_one; else null.
+    at_least_one: str | None
     values: list[SweepRow]
-    # For a chance (measure "chance"): the first value reaching 50 %, 75 % and 90 %, each; null for an
-    # average or a likeliest value, which reach no chance.
+    # For a chance (measure "chance", or an average's chance of at least 1): the first value reaching
+    # 50 %, 75 % and 90 %, each; null for a likeliest value and for an average without that chance,
+    # which reach no chance.
     reaches: list[Reach] | None
     summary: Summary
 
@@ -445,9 +449,8 @@ class SweepOutcome(TypedDict):
 
 
 class SweepRow(TypedDict):
-    """The headline outcome at one value of the swept input: its number (a chance or a mean,
-    exact), its text and its bar; error where the calculator refuses the value with the other
-    inputs.
+    """The outcome swept at one value of the swept input: its number (a chance or a mean, exact),
+    its text and its bar; error where the calculator refuses the value with the other inputs.
     """
 
     value: str
@@ -456,6 +459,16 @@ class SweepRow(TypedDict):
     number: Fraction | None
     text: str | None
     bar: Height | None
+    # An average's chance of at least 1 at this value (where the sweep has at_least_one; null on an
+    # error row).
+    at_least_one: NotRequired[SweepChance | None]
+
+
+class SweepChance(TypedDict):
+    """A chance in a sweep's row: exact, and as the page shows it."""
+
+    number: Probability
+    text: Percent
 
 
 class Reach(TypedDict):

@@ -1,18 +1,18 @@
 // A calculator's address: what a link to its page says (its inputs, option
 // B's changes, a seed, the player's own dice, the input "How it changes"
-// sweeps), and the address bar kept equal to what the page shows. Back and
+// sweeps and the outcome it follows), and the address bar kept equal to what the page shows. Back and
 // Forward between entries of the same page are followed here (popstate).
 // Knows no rule: the names are the schema's.
 
 import { el } from "./results.mjs";
-import { SWEEP } from "./sweep.mjs";
+import { SWEEP, SWEEP_OF } from "./sweep.mjs";
 
 export const VS = "vs."; // the prefix of option B's parameters in a link (compare.mjs)
 const SITE_ROOT = new URL("../../", import.meta.url);
 // Parameters that are not inputs but may be in a calculator page's URL: the
 // search plugin's highlight ("h"), a roll's seed, the player's own dice
-// (own-dice.mjs) and "How it changes"'s input (sweep.mjs).
-const FOREIGN_PARAMS = new Set(["h", "seed", "dice", SWEEP]);
+// (own-dice.mjs) and "How it changes"'s input and outcome (sweep.mjs).
+const FOREIGN_PARAMS = new Set(["h", "seed", "dice", SWEEP, SWEEP_OF]);
 
 /**
  * What an address asks of a calculator.
@@ -29,7 +29,7 @@ export function readAddress(schema, defaults, search) {
   /** @type {Record<string, string>} option B's changes (compare.mjs) */
   const vsRaw = {};
   // A name given twice in the link, with all its values: the engine refuses it, as the
-  // CLI does (repeated: inputs; vsRepeated: option B's; twice: seed, dice and sweep).
+  // CLI does (repeated: inputs; vsRepeated: option B's; twice: seed, dice, sweep and sweep_of).
   /** @type {Record<string, string[]>} */
   const repeated = {};
   /** @type {Record<string, string[]>} */
@@ -47,7 +47,7 @@ export function readAddress(schema, defaults, search) {
       if (all.length > 1 && name !== "h") twice[name] = all;
     } else ignored.push(name);
   }
-  return { raw, vsRaw, repeated, vsRepeated, twice, ignored, seed: params.get("seed"), sweep: params.get(SWEEP), dice: params.get("dice") };
+  return { raw, vsRaw, repeated, vsRepeated, twice, ignored, seed: params.get("seed"), sweep: params.get(SWEEP), sweepOf: params.get(SWEEP_OF), dice: params.get("dice") };
 }
 
 /**
