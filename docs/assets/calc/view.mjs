@@ -12,7 +12,7 @@
 import { AddressLink, followAddress, readAddress } from "./address.mjs";
 import { AnswerView } from "./answer-view.mjs";
 import { CompareView } from "./compare.mjs";
-import { FieldForm } from "./form.mjs";
+import { FieldForm, InputsSummary } from "./form.mjs";
 import { OwnDice } from "./own-dice.mjs";
 import { InputMessages, engineNote } from "./messages.mjs";
 import { el } from "./results.mjs";
@@ -21,6 +21,8 @@ import { builtAnswer, introNodes, readPrerendered, readStatic, takeOver } from "
 import { SweepView } from "./sweep.mjs";
 
 const DEBOUNCE_MS = 150;
+// A phone: a touch screen as narrow as Material's own phone layout (calculator.css folds the form there).
+const PHONE = "(pointer: coarse) and (max-width: 44.9375em)";
 
 let instances = 0;
 
@@ -65,6 +67,8 @@ export class CalculatorView {
     /** @type {HTMLElement | null} the place a link landed on (land) */
     this.landedOn = null;
     const intro = introNodes(root);
+    // The build's copy's form, opened by the player before this view came (static-copy.mjs), stays open.
+    const copyOpen = root.querySelector(":scope > .fm-static .fm-inputs-button")?.getAttribute("aria-expanded") === "true";
     this.form = new FieldForm({
       fields: schema.fields,
       idPrefix: `fm-${this.n}`,
@@ -94,13 +98,21 @@ export class CalculatorView {
     this.compare = new CompareView(this, this.address.vsRaw, this.address.vsRepeated);
     // The answer stays in view while the player scrolls through the inputs, option B's
     // included: sticky above them on a phone, beside them on a wide screen.
-    const layout = el("div", { class: "fm-layout" }, answer.box, this.form.element, answer.summary, rollBox, this.compare.element);
+    // On a phone the form folds under its inputs' summary (form.mjs, InputsSummary), and the
+    // roll's row, Use my dice included, shows before every outcome's line: the headline, the
+    // inputs and the dice share the first screen (calculator.css, "One screen at the table").
+    this.inputsSummary = new InputsSummary({ form: this.form, defaults: this.defaults, onFold: (open) => layout.classList.toggle("fm-folded", !open) });
+    const layout = el("div", { class: "fm-layout fm-folded" }, answer.box, this.inputsSummary.element, this.form.element, answer.summary, rollBox, this.compare.element);
     answer.keepClear(this.form.element);
     answer.keepClear(this.compare.element);
     this.sweep = new SweepView(this, this.address.sweep ?? null, this.address.twice.sweep);
     root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.addressLink.notice, layout, answer.details, answer.stepsDetails, this.sweep.element, answer.readings);
     this.updateLink();
     for (const f of schema.fields) this.form.show(f.name, this.raw[f.name]);
+    this.showInputs();
+    // A link that leaves a required input unset opens the form on it (as an input's message does, showHeadline).
+    if (copyOpen || schema.fields.some((f) => f.default === null && this.raw[f.name] === "")) this.inputsSummary.setOpen(true);
+    this.shareOnPhones(link);
     this.rolls?.fromAddress(this.address.seed, this.address.twice.seed);
     if (this.address.dice != null) this.ownDice?.fromAddress(this.address.dice, this.address.twice.dice);
     const stopEngine = this.engine.onChange(() => this.engineChanged());
@@ -123,6 +135,7 @@ export class CalculatorView {
     this.repeated = this.address.repeated;
     this.rolledSeed = null;
     for (const f of this.schema.fields) this.form.show(f.name, this.raw[f.name]);
+    this.showInputs();
     this.rolls?.fromAddress(this.address.seed, this.address.twice.seed);
     this.compare.follow(this.address.vsRaw, this.address.vsRepeated);
     this.sweep.follow(this.address.sweep, this.address.twice.sweep);
@@ -141,9 +154,31 @@ export class CalculatorView {
     this.messages.typing(); // a message waits until the player leaves the field
     this.engine.start(); // the player uses the calculator: its engine starts (a prerendered answer needed none)
     if (!keepWidget) this.form.show(name, value);
+    this.showInputs();
     this.keepAddress();
     this.schedule(DEBOUNCE_MS);
     this.ownDice?.inputsChanged();
+  }
+
+  // The inputs' summary says the values shown (form.mjs, InputsSummary).
+  showInputs() {
+    this.inputsSummary.show((name) => this.raw[name]);
+  }
+
+  // On a phone, Link to these inputs opens the system's share sheet where the browser has one,
+  // with the answer's headline as its text (a tap on it would only reload the page shown);
+  // elsewhere, or should the sheet fail for another reason than the player's cancel, it is
+  // the link it was, and Copy link copies the address.
+  /** @param {HTMLAnchorElement} link */
+  shareOnPhones(link) {
+    link.addEventListener("click", (event) => {
+      if (typeof navigator.share !== "function" || !matchMedia(PHONE).matches) return;
+      event.preventDefault();
+      const shared = { title: document.title, text: (this.headline.textContent || "").trim(), url: link.href };
+      navigator.share(shared).catch((/** @type {Error} */ error) => {
+        if (error.name !== "AbortError") void this.addressLink.copy();
+      });
+    });
   }
 
   /** @returns {Record<string, string | string[]>} the inputs as the engine takes them, by name (a name the link gave twice: its values, which the engine refuses) */
@@ -331,6 +366,7 @@ export class CalculatorView {
   // The pinned line: the inputs' problem, else the comparison's (compare.mjs), else the answer's.
   showHeadline() {
     const view = this.answerView;
+    if (this.messages.problem) this.inputsSummary.setOpen(true); // an input's message never hides in the fold
     if (this.messages.problem) view.showProblem(this.messages.problem);
     else if (!this.compare.showHeadline(view) && view.answer) view.showHeadline(view.answer);
   }
