@@ -3,7 +3,8 @@
 // (map-grid.mjs), and the boxes its messages go in. Option A (view.mjs) and
 // option B (compare.mjs) are each one FieldForm; what a change means is
 // theirs (onChange), as is each field's value (value). Knows no rule: the
-// bounds the − / + buttons keep to are the schema's.
+// bounds the − / + buttons keep to are the schema's. InputsSummary, below,
+// says option A's inputs in words and folds its form on a phone.
 
 import { textLimit } from "./grid.mjs";
 import { MapGridInput } from "./map-grid.mjs";

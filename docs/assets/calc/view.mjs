@@ -2,7 +2,8 @@
 // engine that keep its answer current. Loaded by calculator.mjs only on pages
 // that have a calculator. Generic: every field, outcome and message comes from
 // the schema or the engine. Each part has its module:
-//   form.mjs         the fields (option A's here, option B's in compare.mjs)
+//   form.mjs         the fields (option A's here, option B's in compare.mjs), and the
+//                    button that says option A's in words and folds them on a phone
 //   address.mjs      the link and the address bar, Back and Forward
 //   static-copy.mjs  the build's answers and its copy of the calculator
 //   answer-view.mjs  the answer: headline, switch, lines, charts, tables, steps
@@ -97,10 +98,9 @@ export class CalculatorView {
     const rollBox = el("div", { class: "fm-roll-box" }, actions, this.ownDice?.element, this.rolls?.log, this.rolls?.history.element);
     this.compare = new CompareView(this, this.address.vsRaw, this.address.vsRepeated);
     // The answer stays in view while the player scrolls through the inputs, option B's
-    // included: sticky above them on a phone, beside them on a wide screen.
-    // On a phone the form folds under its inputs' summary (form.mjs, InputsSummary), and the
-    // roll's row, Use my dice included, shows before every outcome's line: the headline, the
-    // inputs and the dice share the first screen (calculator.css, "One screen at the table").
+    // included: sticky above them on a phone, beside them on a wide screen. On a phone the
+    // form folds under its inputs' summary (form.mjs), and the roll's row shows before every
+    // outcome's line: answer, inputs and dice share one screen (calculator.css).
     this.inputsSummary = new InputsSummary({ form: this.form, defaults: this.defaults, onFold: (open) => layout.classList.toggle("fm-folded", !open) });
     const layout = el("div", { class: "fm-layout fm-folded" }, answer.box, this.inputsSummary.element, this.form.element, answer.summary, rollBox, this.compare.element);
     answer.keepClear(this.form.element);
@@ -166,9 +166,9 @@ export class CalculatorView {
   }
 
   // On a phone, Link to these inputs opens the system's share sheet where the browser has one,
-  // with the answer's headline as its text (a tap on it would only reload the page shown);
-  // elsewhere, or should the sheet fail for another reason than the player's cancel, it is
-  // the link it was, and Copy link copies the address.
+  // with the answer's headline as its text (a tap on it would only reload the page shown).
+  // Elsewhere it is the link it was (Copy link copies the address); should the sheet fail for
+  // another reason than the player's cancel, the address is copied as Copy link does.
   /** @param {HTMLAnchorElement} link */
   shareOnPhones(link) {
     link.addEventListener("click", (event) => {
