@@ -265,6 +265,21 @@ def rect(tab, selector: str) -> dict:
     return found[0]
 
 
+# On a phone option A's form folds under its inputs' button (calculator.css, "One screen at
+# the table"): a test that changes an input there taps the button first, as a player does.
+OPEN_INPUTS = """(root) => {
+    const button = document.querySelector(root + ' .fm-inputs-button');
+    if (button && button.checkVisibility() && button.getAttribute('aria-expanded') === 'false') button.click();
+}"""
+
+
+def open_inputs(page, root: str) -> None:
+    """Opens the form of the calculator ``root`` (a selector) where it is folded under its
+    inputs' button, a phone's; elsewhere the form shows already, and nothing is done."""
+    page.wait_for_selector(f"{root} .fm-inputs-button", state="attached")
+    page.evaluate(OPEN_INPUTS, root)
+
+
 def cli(*args: str) -> dict:
     """The CLI's JSON answer (python -m rules_py ...), a new copy for each caller."""
     return json.loads(_cli_text(args))

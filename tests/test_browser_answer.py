@@ -10,7 +10,7 @@ import shlex
 import pytest
 
 import rules_py
-from conftest import BOOT_TIMEOUT_MS, cli, open_tab
+from conftest import BOOT_TIMEOUT_MS, cli, open_inputs, open_tab
 
 pytestmark = pytest.mark.browser
 
@@ -41,7 +41,8 @@ def test_the_summary_is_in_view_on_a_phone_with_a_line_per_outcome(phone, calc):
     lines = phone.page.eval_on_selector_all(f"{scope(calc.id)} .fm-summary-list > li", "els => els.map(e => [e.dataset.outcome, e.querySelector('.fm-sum-text').textContent])")
     assert lines == [[o["name"], o["summary"][len(o["label"]) + 2 :]] for o in doc["outcomes"]]
     # The pinned headline (issue 23: the lines follow in the page) is on the first screen,
-    # above the first input; scrolled to the last input, it is still in view.
+    # above the first input (the form opened from its summary); scrolled to the last input, it is still in view.
+    open_inputs(phone.page, scope(calc.id))
     phone.page.evaluate("window.scrollTo(0, 0)")
     box = phone.page.locator(f"{scope(calc.id)} .fm-answer-box [data-headline]").bounding_box()
     first_input = phone.page.locator(f"{scope(calc.id)} [data-input]").first.bounding_box()
@@ -75,6 +76,7 @@ def test_a_roll_is_marked_stale_when_an_input_changes(phone):
     phone.navigate(f"calculators/{calc_id}/")
     phone.calculator(calc_id)
     page = phone.page
+    open_inputs(page, scope(calc_id))
     page.fill(f"{scope(calc_id)} .fm-seed", "99")
     page.click(f"{scope(calc_id)} .fm-roll-button")
     page.wait_for_selector(f'{scope(calc_id)} .fm-roll-log[data-seed="99"][data-stale="false"]', timeout=BOOT_TIMEOUT_MS)
@@ -94,6 +96,7 @@ def test_clearing_a_field_keeps_the_last_answer_dimmed_and_the_error_waits(phone
     phone.calculator(calc_id)
     page = phone.page
     widget = f'{scope(calc_id)} [data-input="boosts"]'
+    open_inputs(page, scope(calc_id))
     before = phone.odds_cells(calc_id)
     page.fill(widget, "")
     page.wait_for_selector(f"{scope(calc_id)}[data-valid='false'] .fm-summary[data-stale='true']")

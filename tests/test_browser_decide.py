@@ -9,7 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 import rules_py
-from conftest import cli, open_tab, query
+from conftest import cli, open_inputs, open_tab, query
 
 pytestmark = pytest.mark.browser
 
@@ -135,6 +135,7 @@ def test_copy_link_after_a_roll_carries_its_seed_and_the_tab_keeps_a_history(bro
         assert [s for s, _ in items] == ["supper at Minsk", "41"]  # newest first
         assert all(parse_qs(urlsplit(href).query)["seed"] == [s] for s, href in items)
         # Another input: the roll shown is not one of these inputs, so the link has no seed.
+        open_inputs(tab.page, scope(calc_id))
         tab.page.select_option(f'{scope(calc_id)} [data-input="nation"]', "soviet")
         tab.page.wait_for_function("() => !new URLSearchParams(location.search).has('seed') && new URLSearchParams(location.search).get('nation') === 'soviet'")
         assert "seed=" not in root.query_selector(".fm-link").get_attribute("href")

@@ -83,7 +83,9 @@ def test_when_the_glue_fails_the_copy_shows_no_number_for_inputs_it_does_not_ans
     phone.goto(PAGE)
     phone.page.wait_for_function("() => window.fireMissionEngine !== undefined")  # calculator.mjs has run
     assert copy_line(phone) == DEFAULT_LINE
-    # The player changes inputs of the copy before the glue has taken over, as on a slow link.
+    # The player changes inputs of the copy before the glue has taken over, as on a slow link
+    # (on a phone, in its form opened from its inputs' button).
+    phone.page.click(f"{COPY} .fm-inputs-button")
     phone.page.select_option(f'{COPY} select[name="nation"]', "soviet")
     phone.page.fill(f'{COPY} input[name="boosts"]', "5")
     # The copy answers only its defaults: its answer goes; its note says why.

@@ -28,7 +28,7 @@ import json
 import pytest
 
 import rules_py
-from conftest import BOOT_TIMEOUT_MS, open_tab, rect, rects
+from conftest import BOOT_TIMEOUT_MS, open_inputs, open_tab, rect, rects
 from test_browser_a11y import violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
@@ -136,7 +136,8 @@ def test_the_pinned_answer_leaves_room_on_a_phone(phone, calc_id):
     box = rect(phone, pinned)
     assert box["height"] <= 0.3 * PHONE["height"], box
     assert phone.page.eval_on_selector(pinned, "b => b.scrollHeight <= b.clientHeight && getComputedStyle(b).overflowY !== 'auto' && getComputedStyle(b).overflowY !== 'scroll'")
-    # Down the form, the headline stays pinned in view.
+    # Down the form (opened from its summary), the headline stays pinned in view.
+    open_inputs(phone.page, scope(calc_id))
     phone.page.eval_on_selector(f"{scope(calc_id)} .fm-form", "f => f.lastElementChild.scrollIntoView({block: 'end'})")
     line = rect(phone, f"{pinned} [data-headline]")
     assert 0 <= line["top"] and line["bottom"] <= PHONE["height"], line
@@ -149,6 +150,7 @@ def test_the_field_typed_in_is_never_under_the_answer(phone, calc_id):
     phone.visit(f"calculators/{calc_id}/")
     phone.calculator(calc_id)
     form = f"{scope(calc_id)} .fm-form"
+    open_inputs(phone.page, scope(calc_id))
     phone.page.eval_on_selector(form, "f => { const w = [...f.querySelectorAll('[data-input]')].at(-1); w.scrollIntoView({block: 'end'}); w.focus(); }")
     seen = 0
     while phone.page.eval_on_selector(form, "f => f.contains(document.activeElement)"):
@@ -228,6 +230,7 @@ def test_a_sweep_link_opens_how_it_changes(sized):
     assert {v["value"] for v, r in zip(doc["values"], rows) if r[2]} == reached and reached
     assert sized.page.eval_on_selector_all(f"{box} .fm-sweep-reaches li", "els => els.map(e => e.textContent)") == [r["text"] for r in doc["reaches"]]
     # The inputs change: the sweep follows them; the link keeps sweep=NAME.
+    open_inputs(sized.page, scope(calc_id))
     sized.page.fill(f'{scope(calc_id)} .fm-form [data-input="reaction_dice"]', "6")
     doc = call({"op": "answer", "id": calc_id, "inputs": {"reaction_dice": "6"}, "sweep": name})
     sized.page.wait_for_function("([sel, text]) => document.querySelector(sel)?.getAttribute('aria-label') === text", arg=[chart, doc["summary"]], timeout=BOOT_TIMEOUT_MS)

@@ -23,7 +23,7 @@ import pytest
 from playwright.sync_api import expect
 
 import rules_py
-from conftest import open_tab, query, rect
+from conftest import open_inputs, open_tab, query, rect
 from rules_py.calculator import InputError
 from rules_py.konrad.supply import SUPPLY_EXAMPLE
 
@@ -86,6 +86,7 @@ def test_phone_wide_map_scrolls_sideways_with_a_hint_and_the_no_depot_error_repl
     try:
         tab.goto(f"calculators/{CALC}/{query({'map': WIDE_MAP})}")
         tab.calculator(CALC)
+        open_inputs(tab.page, SCOPE)  # the map's tools and text, folded with the other inputs
         scroller = f"{SCOPE} .fm-map-scroll"
         hint = f"{SCOPE} .fm-map-scroll-hint"
         # The map is wider than its box, the page is not: the box scrolls, its hint says so.

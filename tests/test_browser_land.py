@@ -22,7 +22,7 @@ import json
 import pytest
 
 import rules_py
-from conftest import BOOT_TIMEOUT_MS, open_tab, rect
+from conftest import BOOT_TIMEOUT_MS, open_inputs, open_tab, rect
 
 pytestmark = pytest.mark.browser
 
@@ -118,6 +118,7 @@ def test_changing_option_b_shows_a_to_b_in_view_and_a_problem_in_the_answers_pla
     page.fill(field, "2")
     wait_headline_b(tab, COMMS, b_parts(two))
     a_field = f'{scope(COMMS)} [data-input="boosts"]'
+    open_inputs(page, scope(COMMS))
     page.fill(a_field, "x")
     page.press(a_field, "Enter")
     page.wait_for_selector(f"{scope(COMMS)}[data-valid='false'] .fm-answer-box .fm-headline[data-error]", timeout=BOOT_TIMEOUT_MS)

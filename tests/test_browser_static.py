@@ -319,7 +319,9 @@ FRAMES = """window.__frames = [];
     const root = document.querySelector('.calculator[data-calculator]');
     if (root) {
         const shown = (e) => e.checkVisibility({visibilityProperty: true});
-        const fields = [...root.querySelectorAll('[name="fire_dice"], [data-input="fire_dice"]')].filter(shown).map((e) => e.value);
+        // The field's value where the field shows, or where its form is folded (a phone) as the inputs' words say it.
+        const words = [...root.querySelectorAll('.fm-inputs-list')].filter(shown).map((e) => (e.textContent.match(/Fire Dice: (\\d+)/) || [null, 'the default'])[1]);
+        const fields = [...root.querySelectorAll('[name="fire_dice"], [data-input="fire_dice"]')].filter(shown).map((e) => e.value).concat(words);
         const said = [...root.querySelectorAll('.fm-engine, .fm-summary-list')].filter(shown).some((e) => e.textContent.trim());
         const done = root.dataset.status === 'ready' && root.dataset.source === 'engine';
         window.__frames.push({fields, said, live: !root.querySelector('.fm-static'), done});
@@ -347,7 +349,10 @@ def test_a_links_inputs_show_from_the_first_paint_and_words_until_their_answer(b
         tab.context.route(re.compile(r"/assets/calc/view\.mjs$"), lambda route: held.append(route))
         tab.goto(f"calculators/{calc_id}/?fire_dice=7&cover=light")
         copy = f"{scope(calc_id)} .fm-static"
-        tab.page.wait_for_selector(f"{copy} [name=fire_dice]", state="visible")
+        # On a phone the copy's form is folded under its inputs' button, which says the link's inputs.
+        tab.page.wait_for_selector(f"{copy} .fm-inputs-list", state="visible")
+        words = tab.page.inner_text(f"{copy} .fm-inputs-list")
+        assert "Battery's Fire Dice: 7" in words and "Cover: Light cover (1D)" in words, words
         assert tab.page.input_value(f"{copy} [name=fire_dice]") == "7"
         assert tab.page.input_value(f"{copy} [name=cover]") == "light"
         assert tab.page.inner_text(f"{copy} .fm-engine").startswith("Working out the answer to these inputs")

@@ -7,6 +7,9 @@
 import { el } from "./results.mjs";
 import { SWEEP, SWEEP_OF } from "./sweep.mjs";
 
+// A phone: a touch screen as narrow as Material's own phone layout (calculator.css folds the form there).
+const PHONE = "(pointer: coarse) and (max-width: 44.9375em)";
+
 export const VS = "vs."; // the prefix of option B's parameters in a link (compare.mjs)
 const SITE_ROOT = new URL("../../", import.meta.url);
 // Parameters that are not inputs but may be in a calculator page's URL: the
@@ -105,6 +108,23 @@ export class AddressLink {
     this.copyButton.addEventListener("click", () => this.copy());
     this.link = el("a", { class: "fm-link", text: "Link to these inputs" });
     this.status = el("span", { class: "fm-copy-status", role: "status" });
+    this.shareOnPhones();
+  }
+
+  // On a phone, Link to these inputs opens the system's share sheet where the browser has one,
+  // with the answer's headline as its text (a tap on it would only reload the page shown).
+  // Elsewhere it is the link it was (Copy link copies the address); should the sheet fail for
+  // another reason than the player's cancel, the address is copied as Copy link does.
+  shareOnPhones() {
+    const link = this.link;
+    link.addEventListener("click", (event) => {
+      if (typeof navigator.share !== "function" || !matchMedia(PHONE).matches) return;
+      event.preventDefault();
+      const shared = { title: document.title, text: (this.view.headline.textContent || "").trim(), url: link.href };
+      navigator.share(shared).catch((/** @type {Error} */ error) => {
+        if (error.name !== "AbortError") void this.copy();
+      });
+    });
   }
 
   /** @param {string[]} ignored */

@@ -86,6 +86,7 @@ export class AnswerCard {
     this.schema = schema;
     this.url = url;
     this.element = el("section", { class: "fm-card", dataCard: "", ariaHidden: "true" });
+    document.documentElement.classList.add("fm-card-print"); // print shows the card alone (answer-card.css)
     this.printButton = el("button", { type: "button", class: "md-button fm-print-button", text: "Print" });
     this.printButton.addEventListener("click", () => print());
     /** @type {OddsAnswer | null} */

@@ -3,7 +3,8 @@
 // (map-grid.mjs), and the boxes its messages go in. Option A (view.mjs) and
 // option B (compare.mjs) are each one FieldForm; what a change means is
 // theirs (onChange), as is each field's value (value). Knows no rule: the
-// bounds the − / + buttons keep to are the schema's.
+// bounds the − / + buttons keep to are the schema's. InputsSummary, below,
+// says option A's inputs in words and folds its form on a phone.
 
 import { textLimit } from "./grid.mjs";
 import { MapGridInput } from "./map-grid.mjs";
@@ -81,7 +82,9 @@ export class FieldForm {
     this.maps = {};
     /** @type {Record<string, () => void>} each drop-down's fitChoice */
     this.fits = {};
-    this.element = el("form", { class: `fm-form${options.className ? ` ${options.className}` : ""}`, noValidate: true, ariaLabel: options.label });
+    // A form with a map editor is marked: the map stays out of option A's fold on a phone (InputsSummary).
+    const map = options.grids && options.fields.some((f) => f.type === "map") ? " fm-form-map" : "";
+    this.element = el("form", { class: `fm-form${options.className ? ` ${options.className}` : ""}${map}`, noValidate: true, ariaLabel: options.label });
     this.element.addEventListener("submit", (event) => event.preventDefault());
     for (const field of this.fields) this.element.append(this.fieldBlock(field));
   }
@@ -214,5 +217,69 @@ export class FieldForm {
       if (messages.length) widget.setAttribute("aria-invalid", "true");
       else widget.removeAttribute("aria-invalid");
     }
+  }
+}
+
+// A field's value in the player's words: a choice's label (the schema's), a yes/no
+// field's "yes" or "no", a number or a text as it is. Words only: no rule.
+/** @param {FieldSchema} field @param {string} raw */
+export function valueWords(field, raw) {
+  if (field.type === "choice") return /** @type {import("../../../types/calculator.js").Choice[]} a choice field's */ (field.choices).find((c) => c.name === raw.trim())?.label ?? `${raw} (not allowed)`;
+  if (field.type === "bool") {
+    const word = raw.trim().toLowerCase();
+    return word === "true" ? "yes" : word === "false" ? "no" : `${raw} (not allowed)`;
+  }
+  return raw === "" ? "not given" : raw;
+}
+
+// On a phone, option A's form folds under one button that says its inputs in
+// words (the schema's labels, the options' labels): the answer's headline, the
+// inputs and Use my dice then share the first screen (calculator.css, "One
+// screen at the table"). The button opens and closes the form (aria-expanded);
+// a wide screen shows the form whatever the button says, and hides the button.
+// A map is the input and the picture of its answer, so it stays out of the
+// fold; the button speaks for the other fields. The words name the inputs that
+// differ from their defaults and count the rest: a full list of a calculator
+// of thirty inputs would be screens long, which is what the fold is for.
+export class InputsSummary {
+  /**
+   * @param {object} options
+   * @param {FieldForm} options.form the form it folds (its element gets an id)
+   * @param {Record<string, string>} options.defaults each field's text at its default
+   * @param {(open: boolean) => void} options.onFold the form opened (true) or folded
+   */
+  constructor({ form, defaults, onFold }) {
+    this.form = form;
+    this.defaults = defaults;
+    this.onFold = onFold;
+    this.open = false;
+    form.element.id ||= `${form.options.idPrefix}-form`;
+    this.list = el("span", { class: "fm-inputs-list" });
+    this.action = el("span", { class: "fm-inputs-action" });
+    const words = el("span", { class: "fm-inputs-words" }, el("span", { class: "fm-inputs-title", text: "Inputs: " }), this.list);
+    this.element = el("button", { type: "button", class: "fm-inputs-button", ariaExpanded: "false", ariaControls: form.element.id }, words, this.action);
+    this.element.addEventListener("click", () => this.setOpen(!this.open));
+    this.action.textContent = "Change"; // folded: its owner's layout starts folded (view.mjs)
+  }
+
+  /** @param {boolean} open */
+  setOpen(open) {
+    this.open = open;
+    this.element.setAttribute("aria-expanded", String(open));
+    this.action.textContent = open ? "Done" : "Change";
+    this.onFold(open);
+  }
+
+  // The words for the values `value` gives (a field's raw text, by name).
+  /** @param {(name: string) => string} value */
+  show(value) {
+    const fields = this.form.fields.filter((f) => f.type !== "map");
+    // A required input not given yet is said too ("not given"), never counted as a default.
+    const changed = fields.filter((f) => value(f.name) !== this.defaults[f.name] || (f.default === null && value(f.name) === ""));
+    const said = changed.map((f) => `${f.label}: ${valueWords(f, value(f.name))}`);
+    const rest = fields.length - changed.length;
+    if (!changed.length) said.push(fields.length === 1 ? "at its default" : "every one at its default");
+    else if (rest) said.push(rest === 1 ? "the other at its default" : `the other ${rest} at their defaults`);
+    this.list.textContent = `${said.join("; ")}. `;
   }
 }

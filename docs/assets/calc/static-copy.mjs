@@ -123,10 +123,20 @@ export function wakeCopy(root) {
     if (!target.matches?.(CONTROLS) || copy.classList.contains("fm-static-failed")) return;
     if (target.closest(".fm-roll-box")) return; // the seed, Use my dice: no input changes
     copy.classList.add("fm-static-changed");
+    copy.classList.remove("fm-static-words"); // the inputs' words (a link's) are no longer those shown
     copyNote(copy, "The calculator is still loading: its answer to these inputs shows once it has.");
   };
   copy.addEventListener("input", changed);
   copy.addEventListener("change", changed);
+  // The inputs' button (form.mjs, InputsSummary) opens and folds the copy's form on a phone as
+  // the live one's does; the live view keeps it open (view.mjs).
+  for (const button of copy.querySelectorAll(".fm-inputs-button")) {
+    button.addEventListener("click", () => {
+      const open = button.getAttribute("aria-expanded") !== "true";
+      button.setAttribute("aria-expanded", String(open));
+      button.closest(".fm-layout")?.classList.toggle("fm-folded", !open);
+    });
+  }
 }
 
 /** @param {Element} copy @param {string} message */

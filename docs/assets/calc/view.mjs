@@ -2,7 +2,8 @@
 // engine that keep its answer current. Loaded by calculator.mjs only on pages
 // that have a calculator. Generic: every field, outcome and message comes from
 // the schema or the engine. Each part has its module:
-//   form.mjs         the fields (option A's here, option B's in compare.mjs)
+//   form.mjs         the fields (option A's here, option B's in compare.mjs), and the
+//                    button that says option A's in words and folds them on a phone
 //   address.mjs      the link and the address bar, Back and Forward
 //   static-copy.mjs  the build's answers and its copy of the calculator
 //   answer-view.mjs  the answer: headline, switch, lines, charts, tables, steps
@@ -13,7 +14,7 @@ import { AddressLink, followAddress, readAddress } from "./address.mjs";
 import { AnswerCard } from "./answer-card.mjs";
 import { AnswerView } from "./answer-view.mjs";
 import { CompareView } from "./compare.mjs";
-import { FieldForm } from "./form.mjs";
+import { FieldForm, InputsSummary } from "./form.mjs";
 import { OwnDice } from "./own-dice.mjs";
 import { InputMessages, engineNote } from "./messages.mjs";
 import { el } from "./results.mjs";
@@ -66,6 +67,8 @@ export class CalculatorView {
     /** @type {HTMLElement | null} the place a link landed on (land) */
     this.landedOn = null;
     const intro = introNodes(root);
+    // The build's copy's form, opened by the player before this view came (static-copy.mjs), stays open.
+    const copyOpen = root.querySelector(":scope > .fm-static .fm-inputs-button")?.getAttribute("aria-expanded") === "true";
     this.form = new FieldForm({
       fields: schema.fields,
       idPrefix: `fm-${this.n}`,
@@ -91,20 +94,25 @@ export class CalculatorView {
     this.ownDice = rolls ? new OwnDice(this) : null;
     // What the calculator's own page prints: the answer card (answer-card.mjs), with its Print button.
     this.card = standalone ? new AnswerCard(schema, () => this.addressLink.pageUrl()) : null;
-    if (this.card) document.documentElement.classList.add("fm-card-print");
     const actions = el("div", { class: "fm-actions" }, this.rolls?.seedBox, this.rolls?.button, this.ownDice?.button, copyButton, link, this.card?.printButton, status, this.rolls?.seedError);
     if (this.ownDice) this.ownDice.element.tabIndex = -1; // where a dice= link lands
     const rollBox = el("div", { class: "fm-roll-box" }, actions, this.ownDice?.element, this.rolls?.log, this.rolls?.history.element);
     this.compare = new CompareView(this, this.address.vsRaw, this.address.vsRepeated);
     // The answer stays in view while the player scrolls through the inputs, option B's
-    // included: sticky above them on a phone, beside them on a wide screen.
-    const layout = el("div", { class: "fm-layout" }, answer.box, this.form.element, answer.summary, rollBox, this.compare.element);
+    // included: sticky above them on a phone, beside them on a wide screen. On a phone the
+    // form folds under its inputs' summary (form.mjs), and the roll's row shows before every
+    // outcome's line: answer, inputs and dice share one screen (calculator.css).
+    this.inputsSummary = new InputsSummary({ form: this.form, defaults: this.defaults, onFold: (open) => layout.classList.toggle("fm-folded", !open) });
+    const layout = el("div", { class: "fm-layout fm-folded" }, answer.box, this.inputsSummary.element, this.form.element, answer.summary, rollBox, this.compare.element);
     answer.keepClear(this.form.element);
     answer.keepClear(this.compare.element);
     this.sweep = new SweepView(this, this.address.sweep ?? null, this.address.twice.sweep);
     root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.addressLink.notice, layout, answer.details, answer.stepsDetails, this.sweep.element, answer.readings, this.card?.element ?? "");
     this.updateLink();
     for (const f of schema.fields) this.form.show(f.name, this.raw[f.name]);
+    this.showInputs();
+    // A link that leaves a required input unset opens the form on it (as an input's message does, showHeadline).
+    if (copyOpen || schema.fields.some((f) => f.default === null && this.raw[f.name] === "")) this.inputsSummary.setOpen(true);
     this.rolls?.fromAddress(this.address.seed, this.address.twice.seed);
     if (this.address.dice != null) this.ownDice?.fromAddress(this.address.dice, this.address.twice.dice);
     const stopEngine = this.engine.onChange(() => this.engineChanged());
@@ -127,6 +135,7 @@ export class CalculatorView {
     this.repeated = this.address.repeated;
     this.rolledSeed = null;
     for (const f of this.schema.fields) this.form.show(f.name, this.raw[f.name]);
+    this.showInputs();
     this.rolls?.fromAddress(this.address.seed, this.address.twice.seed);
     this.compare.follow(this.address.vsRaw, this.address.vsRepeated);
     this.sweep.follow(this.address.sweep, this.address.twice.sweep);
@@ -145,9 +154,15 @@ export class CalculatorView {
     this.messages.typing(); // a message waits until the player leaves the field
     this.engine.start(); // the player uses the calculator: its engine starts (a prerendered answer needed none)
     if (!keepWidget) this.form.show(name, value);
+    this.showInputs();
     this.keepAddress();
     this.schedule(DEBOUNCE_MS);
     this.ownDice?.inputsChanged();
+  }
+
+  // The inputs' summary says the values shown (form.mjs, InputsSummary).
+  showInputs() {
+    this.inputsSummary.show((name) => this.raw[name]);
   }
 
   /** @returns {Record<string, string | string[]>} the inputs as the engine takes them, by name (a name the link gave twice: its values, which the engine refuses) */
@@ -342,6 +357,7 @@ export class CalculatorView {
   // The pinned line: the inputs' problem, else the comparison's (compare.mjs), else the answer's.
   showHeadline() {
     const view = this.answerView;
+    if (this.messages.problem) this.inputsSummary.setOpen(true); // an input's message never hides in the fold
     if (this.messages.problem) view.showProblem(this.messages.problem);
     else if (!this.compare.showHeadline(view) && view.answer) view.showHeadline(view.answer);
   }

@@ -53,4 +53,30 @@
     note.hidden = false;
   }
   copy.classList.add("fm-static-link", "fm-static-changed");
+  // On a phone the form is folded under its inputs' button (calculator.css): its words, the
+  // copy's defaults', become the link's, as the live view words them (form.mjs, InputsSummary:
+  // the fields whose value is not the default, by label, then how many others are).
+  /** @type {HTMLElement | null} */
+  var list = copy.querySelector(".fm-inputs-list");
+  if (!list) return;
+  /** @type {string[]} */
+  var said = [];
+  var fields = copy.querySelectorAll(".fm-layout > .fm-form > .fm-field:not(.fm-field-map)");
+  Array.prototype.forEach.call(fields, function (/** @type {HTMLElement} */ field) {
+    /** @type {HTMLInputElement | HTMLSelectElement | null} */
+    var control = field.querySelector("[name]");
+    var label = field.querySelector(".fm-label");
+    if (!control || !label) return;
+    if (control instanceof HTMLSelectElement) {
+      var chosen = control.options[control.selectedIndex];
+      if (chosen && !chosen.defaultSelected) said.push(label.textContent + ": " + chosen.text);
+    } else if (control.type === "checkbox") {
+      if (control.checked !== control.defaultChecked) said.push(label.textContent + ": " + (control.checked ? "yes" : "no"));
+    } else if (control.value !== control.defaultValue) said.push(label.textContent + ": " + control.value);
+  });
+  var rest = fields.length - said.length;
+  if (!said.length) said.push(fields.length === 1 ? "at its default" : "every one at its default");
+  else if (rest) said.push(rest === 1 ? "the other at its default" : "the other " + rest + " at their defaults");
+  list.textContent = said.join("; ") + ". ";
+  copy.classList.add("fm-static-words");
 })(document.documentElement);
