@@ -150,17 +150,20 @@ export class RollLog {
   // The inputs changed: the roll shown (if any) is for others.
   markStale() {
     this.log.dataset.stale = "true";
+    delete this.log.dataset.landed; // the place a link kept for its roll (view.land) is the player's again
   }
 
   // An answer for `inputs` (JSON) is shown: the roll is current if it was rolled with them.
   /** @param {string} inputs */
   answered(inputs) {
     this.log.dataset.stale = String(this.log.dataset.inputs !== inputs);
+    if (this.log.dataset.seed && this.log.dataset.stale === "true") delete this.log.dataset.landed; // a roll of other inputs: its kept place goes
   }
 
   /** @param {{land?: boolean, seed?: string | string[] | null}} [options] */
   async roll({ land = false, seed: given = null } = {}) {
     if (this.rolling || this.button.disabled) return;
+    if (!land) delete this.log.dataset.landed; // the player's own roll: the place a link kept for it goes
     // The seed shown is the last roll's and the player has not typed another: a new roll, a new seed.
     if (!this.typed) this.seedInput.value = randomSeed();
     const seed = Array.isArray(given) ? given : this.seedInput.value; // a link's seeds, or the box's
@@ -184,13 +187,16 @@ export class RollLog {
     }
     view.messages.show("error" in answer ? answer : {}); // a bad seed's message beside the seed
     if ("error" in answer) return;
-    renderRoll(this.log, answer);
+    const url = rollUrl(view.id, answer);
+    // Where a roll link landed, the roll comes in place (view.hold: its top stays where it is).
+    view.hold(() => {
+      renderRoll(this.log, answer);
+      this.log.append(el("p", { class: "fm-roll-link", dataRollLink: url }, "Open this link to see the same roll: ", el("a", { class: "fm-roll-url", href: url, text: url })));
+    });
     this.seedInput.value = String(answer.seed); // the box holds the seed of the roll shown (the engine's text of it)
     this.typed = false;
     this.log.dataset.inputs = JSON.stringify(answer.inputs);
     this.log.dataset.stale = String(seq !== view.seq || this.log.dataset.inputs !== view.lastInputs);
-    const url = rollUrl(view.id, answer);
-    this.log.append(el("p", { class: "fm-roll-link", dataRollLink: url }, "Open this link to see the same roll: ", el("a", { class: "fm-roll-url", href: url, text: url })));
     this.history.add(url);
     view.rolled(answer);
     // A roll link: the page landed on the roll's place already (rollFromAddress: view.land, which

@@ -101,8 +101,12 @@ export class CalculatorView {
     root.replaceChildren(...(intro.length ? [el("div", { class: "fm-intro" }, ...intro)] : []), this.addressLink.notice, layout, answer.details, answer.stepsDetails, this.sweep.element, answer.readings);
     this.updateLink();
     for (const f of schema.fields) this.form.show(f.name, this.raw[f.name]);
+    this.compare.showWidgets(); // option B's fields as the link has them, not their first choices
     this.rolls?.fromAddress(this.address.seed, this.address.twice.seed);
     if (this.address.dice != null) this.ownDice?.fromAddress(this.address.dice, this.address.twice.dice);
+    // A roll link landed on the copy's place for the roll (docs/assets/head/link-inputs.js): the
+    // live one is held there from now on, in this same frame.
+    if (this.rolls && this.address.seed != null && !this.address.twice.seed) this.land(this.rolls.log);
     const stopEngine = this.engine.onChange(() => this.engineChanged());
     const stopAddress = followAddress(this);
     this.stopListening = () => {
@@ -186,19 +190,28 @@ export class CalculatorView {
     const waiting = !this.answerView.answer && this.root.dataset.status === "loading";
     const text = said || (waiting ? "Working out the answer to these inputs\u2026" : "");
     const note = this.answerView.engineNote;
-    // A place a link landed on, where the page still is: where it stays (land).
+    this.hold(() => {
+      note.textContent = text;
+      note.hidden = !text;
+      note.classList.toggle("fm-engine-failed", bad);
+      // An answer the build made for the inputs shown stays good without an engine.
+      const built = this.root.dataset.source === "prerendered" && this.root.dataset.status === "ready";
+      this.root.classList.toggle("fm-outdated", (state === "failed" && !built) || Boolean(this.problem));
+      if (state === "failed") {
+        if (this.rolls) this.rolls.button.disabled = true;
+        if (!built) this.setStatus("error");
+      }
+      if (this.compare.open && !this.compare.answer) this.showHeadline(); // what option B waits for
+    });
+  }
+
+  // A place a link landed on, where the page still is, stays where it is through `change`
+  // (scrolled back in the same frame, so that it never moves on screen): the engine's note,
+  // the answer's lines above it on a phone, the roll itself (roll-log.mjs).
+  /** @param {() => void} change */
+  hold(change) {
     const held = this.landedOn && onLanding(this.landedOn) ? this.landedOn : null;
-    note.textContent = text;
-    note.hidden = !text;
-    note.classList.toggle("fm-engine-failed", bad);
-    // An answer the build made for the inputs shown stays good without an engine.
-    const built = this.root.dataset.source === "prerendered" && this.root.dataset.status === "ready";
-    this.root.classList.toggle("fm-outdated", (state === "failed" && !built) || Boolean(this.problem));
-    if (state === "failed") {
-      if (this.rolls) this.rolls.button.disabled = true;
-      if (!built) this.setStatus("error");
-    }
-    if (this.compare.open && !this.compare.answer) this.showHeadline(); // what option B waits for
+    change();
     if (held && !onLanding(held)) held.scrollIntoView({ block: "start" });
   }
 
@@ -211,6 +224,7 @@ export class CalculatorView {
   /** @param {HTMLElement} element */
   land(element) {
     this.landedOn = element;
+    element.dataset.landed = "true"; // the roll's place is kept (calculator.css)
     if (!onLanding(element)) element.scrollIntoView({ block: "start" });
     element.focus({ preventScroll: true });
   }
@@ -320,7 +334,7 @@ export class CalculatorView {
 
   /** @param {import("../../../types/answer.js").OddsAnswer} answer */
   showAnswer(answer) {
-    this.answerView.show(answer, this.compare.open);
+    this.hold(() => this.answerView.show(answer, this.compare.open)); // on a phone, above a roll link's place
     this.lastInputs = JSON.stringify(answer.inputs);
     for (const map of Object.values(this.maps)) map.drawOutcomes(answer.outcomes);
     this.rolls?.answered(this.lastInputs);
