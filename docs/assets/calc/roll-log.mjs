@@ -114,10 +114,11 @@ export class RollLog {
 
   // A seed in the address (?seed=...): rolled with the address's inputs as
   // soon as they have an answer (rollFromAddress), and the page lands on it.
-  // The roll's place is held from now on, and the page lands there once its inputs'
-  // answer is in (rollFromAddress; the page's head script landed on the build's copy's
-  // place already): the roll shows in it when it comes, with no jump (on a slowed phone
-  // it came 3 to 9 s later, and the page jumped 1,950 px from its top to it then).
+  // The roll's place is shown, with words, and reserved from now on (calculator.css), and
+  // the view holds the page on it (view.mjs: land at once, hold; the page's head script
+  // landed on the build's copy's place already): the roll shows in it when it comes, with
+  // no jump (on a slowed phone it came 3 to 9 s later, and the page jumped 1,950 px from its
+  // top to it then; later it was pushed about, a layout shift of 1.92 in all).
   // A seed given more than once (`all`, every text) is sent as it came: the
   // engine refuses it, and its message shows beside the seed.
   /** @param {string | null} seed @param {string[] | null} [all] */
@@ -199,8 +200,8 @@ export class RollLog {
     this.log.dataset.stale = String(seq !== view.seq || this.log.dataset.inputs !== view.lastInputs);
     this.history.add(url);
     view.rolled(answer);
-    // A roll link: the page landed on the roll's place already (rollFromAddress: view.land, which
-    // holds it there); focus, no scroll.
+    // A roll link: the page landed on the roll's place already (view.land, which holds it
+    // there); focus, no scroll.
     if (land) this.log.focus({ preventScroll: true });
   }
 }

@@ -3,8 +3,9 @@
 // slowed phone those came 5 s and more after the first paint, which showed no calculator
 // at all under a link's address (flags.js hides the build's copy there: its answer is the
 // defaults'). This shows the copy with the link's inputs in its fields, its answer (for
-// the defaults) withdrawn, and words saying that the answer to these inputs is on its way
-// (the copy's classes fm-static-link and fm-static-changed, calculator.css). Every kind of
+// the defaults) withdrawn unless every input is at its default, and words saying that the
+// answer to these inputs is on its way (the copy's classes fm-static-link and
+// fm-static-changed, calculator.css); flags.js holds the first paint until this has run. Every kind of
 // link: option B's changes (vs.NAME) open the copy's comparison with B's fields as the link
 // has them (A's values where it changes nothing), sweep=NAME opens "How it changes" on that
 // input, seed= shows the roll's place with the seed and words, dice= says the player's dice
@@ -108,9 +109,10 @@
     var root = /** @type {Element} the copy's root */ (copy.parentElement);
     root.classList.add("fm-comparing");
   }
-  if (sweep) {
-    sweep.value = /** @type {string} the link's, taken above */ (params.get("sweep"));
-    var details = /** @type {HTMLDetailsElement | null} */ (sweep.closest("details"));
+  var swept = /** @type {HTMLSelectElement | null} set in the loop above */ (sweep);
+  if (swept) {
+    swept.value = /** @type {string} the link's, taken above */ (params.get("sweep"));
+    var details = /** @type {HTMLDetailsElement | null} */ (swept.closest("details"));
     var status = find(".fm-sweep-status");
     if (details) details.open = true;
     if (status) status.textContent = "Working out every value\u2026";
