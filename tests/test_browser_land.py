@@ -222,3 +222,44 @@ def test_a_dice_link_lands_on_the_players_dice(sized):
     box = rect(tab, own)
     assert 0 <= box["top"] < tab.height - 100, box
     assert tab.errors == []
+
+
+# Every layout shift of the page from its first paint (buffered), as Chromium reports them.
+SHIFTS = """window.__shifts = [];
+new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__shifts.push({value: e.value, input: e.hadRecentInput, t: e.startTime});
+}).observe({type: 'layout-shift', buffered: true});"""
+FIRE_MISSION = "chq-fire-mission"
+
+
+def test_a_roll_link_lands_still_with_the_roll_in_view(browser, server):
+    """Issue 43's roll link, on a phone (390 x 844, touch) and a desktop: the layout shift of
+    the whole landing (the sum of layout-shift entries without recent input, the page's first
+    paint to the roll in and settled) is at most 0.1, and the roll's first line is in view
+    below the pinned answer. Before, 1.92 on a phone (0.65, 0.94, 0.33: the page scrolled to
+    the hidden copy's empty roll log, then pushed about as the live view, the answer and the
+    roll came), the first line ending at 1,291 px; on a desktop the roll's top ended 661 px
+    above the window."""
+    for size, options in (("phone", {"viewport": PHONE, "is_mobile": True, "has_touch": True}), ("desktop", {"viewport": DESKTOP})):
+        tab = open_tab(browser, server, **options)
+        try:
+            log = f"{scope(FIRE_MISSION)} .fm-roll-log"
+            tab.page.add_init_script(SHIFTS)
+            tab.page.add_init_script(frames(log, '[data-seed="Hill 112"]'))
+            tab.goto(f"calculators/{FIRE_MISSION}/?nation=soviet&cover=medium&seed=Hill+112")
+            tab.page.wait_for_selector(f'{log}[data-seed="Hill 112"]', timeout=BOOT_TIMEOUT_MS)
+            held_tops(tab.page)  # the roll in, the engine's note gone
+            # Settled: the comparison, How it changes and the rest have come below it.
+            tab.page.wait_for_function("() => document.querySelector('.fm-sweep-details') !== null && document.querySelector('.calculator').dataset.status === 'ready'")
+            shifts = tab.page.evaluate("window.__shifts")
+            total = sum(s["value"] for s in shifts if not s["input"])
+            assert total <= 0.1, (size, shifts)
+            head = rect(tab, f"{log} .fm-roll-head")
+            pinned = rect(tab, f"{scope(FIRE_MISSION)} .fm-answer-box")
+            height = (PHONE if size == "phone" else DESKTOP)["height"]
+            assert 0 <= head["top"] and head["bottom"] <= height, (size, head)
+            if size == "phone":
+                assert head["top"] >= pinned["bottom"] - 0.5, (head, pinned)
+            assert tab.errors == []
+        finally:
+            tab.close()

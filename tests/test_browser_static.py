@@ -224,12 +224,19 @@ def test_with_a_query_the_copys_answer_is_never_shown(browser, server):
         assert not tab.page.locator(f"{scope(CALC)} .fm-static .fm-summary .fm-summary-list").is_visible()
         shown = tab.page.get_by_text("70.4% chance").all()
         assert shown and not any(e.is_visible() for e in shown)
-        # Shown with the link's value, or not at all: a seed is nothing the copy can show.
+        # Shown with the link's value, or not at all: a seed's roll place shows with the seed
+        # (issue 43), a name the copy has not leaves its fields hidden, with words alone.
         assert tab.page.input_value(f"{scope(CALC)} .fm-static [name=enemy_batteries]") == "4"
         assert tab.page.locator(f"{scope(CALC)} .fm-static [name=enemy_batteries]").is_visible()
         tab.goto(f"calculators/{CALC}/?enemy_batteries=4&seed=5")
         tab.page.wait_for_load_state("load")
+        assert tab.page.input_value(f"{scope(CALC)} .fm-static [name=enemy_batteries]") == "4"
+        assert tab.page.inner_text(f"{scope(CALC)} .fm-static .fm-roll-log").startswith("Rolling with seed 5")
+        assert not tab.page.locator(f"{scope(CALC)} .fm-static .fm-summary .fm-summary-list").is_visible()
+        tab.goto(f"calculators/{CALC}/?enemy_batteries=4&no_such_input=1")
+        tab.page.wait_for_load_state("load")
         assert not tab.page.locator(f"{scope(CALC)} .fm-static [name=enemy_batteries]").is_visible()
+        assert tab.page.inner_text(f"{scope(CALC)} .fm-static .fm-answer-box .fm-engine").startswith("Working out the answer to this link")
     finally:
         tab.close()
 

@@ -38,7 +38,9 @@ contexts (nothing cached, no service worker):
   phone     (--phone) the same link on a phone (390 x 844, touch) with the CPU
             slowed 4 times, whatever --cpu says: navigation start to the
             link's answer on show, first visit and second (the engine in the
-            browser's cache), when the link's inputs first showed in a field
+            browser's cache), and with option B's and the sweep's answers where
+            it has them (--phone-link opens another link; issue43: issue 43's,
+            every kind of parameter), when the link's inputs first showed in a field
             (the build's copy or the live form), and the longest stretch the
             calculator showed neither an answer nor words of what it does;
   offline   then with the network cut (the server drops every request):
@@ -67,7 +69,7 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 from scripts.support.local_site import COMPRESSIBLE, HostServer, Link, launch
 from scripts.support.page_functions import page_function
@@ -99,6 +101,9 @@ PROFILES = {
 MIB = 2**20
 
 TIMEOUT_MS = 120_000
+# Issue 43's link with every kind of parameter (--phone-link issue43): inputs, option B, a sweep.
+ISSUE_43_CALC = "k47-air-strike"
+ISSUE_43_LINK = "flak_shots=4&friendly_flak=2&vs.friendly_experience=veteran&sweep=friendly_flak"
 SETTLE_S = 10  # how long a calculator page is open before its warm answers are timed (--warm)
 
 
@@ -257,8 +262,13 @@ LINK_FRAMES = """([name, value]) => {
             const shown = (e) => e.checkVisibility({visibilityProperty: true});
             const fields = [...root.querySelectorAll(`[name="${name}"], [data-input="${name}"]`)].filter(shown);
             const said = [...root.querySelectorAll('.fm-engine, .fm-summary-list')].filter(shown).some((e) => e.textContent.trim());
-            window.__frames.push({t: performance.now(), link: fields.some((f) => f.value === value), field: fields.length > 0, said});
-            if (root.dataset.firstAnswerAt) return;
+            // Option B's comparison and How it changes, where the link asks for them: in too.
+            const asked = new URLSearchParams(location.search);
+            const sweep = root.querySelector('.fm-sweep-details')?.dataset.sweepStatus;
+            const all = Boolean(root.dataset.firstAnswerAt) && (!asked.has('sweep') || sweep === 'ready')
+                && (![...asked.keys()].some((k) => k.startsWith('vs.')) || root.dataset.compareStatus === 'ready');
+            window.__frames.push({t: performance.now(), link: fields.some((f) => f.value === value), field: fields.length > 0, said, all});
+            if (all) return;
         }
         requestAnimationFrame(tick);
     })();
@@ -277,7 +287,9 @@ def phone_link(profile: Profile, path: str, calc_id: str, field: tuple[str, str]
         for visit in ("first", "second"):
             page.goto(server.url(path))
             answered = answer_at(page, calc_id)
-            frames = [f for f in page.evaluate("window.__frames") if f["t"] <= answered["ms"]]
+            page.wait_for_function("() => window.__frames.some((f) => f.all)", timeout=TIMEOUT_MS)
+            every = page.evaluate("window.__frames")
+            frames = [f for f in every if f["t"] <= answered["ms"]]
             shown = next((f["t"] for f in frames if f["link"]), None)
             silent, start = 0.0, None
             for f in frames:
@@ -286,7 +298,7 @@ def phone_link(profile: Profile, path: str, calc_id: str, field: tuple[str, str]
                     silent = max(silent, f["t"] - start)
                 else:
                     start = None
-            out[visit] = {"ms": answered["ms"], "inputs_shown_ms": round(shown) if shown is not None else None, "longest_silent_ms": round(silent),
+            out[visit] = {"ms": answered["ms"], "all_ms": round(next(f["t"] for f in every if f["all"])), "inputs_shown_ms": round(shown) if shown is not None else None, "longest_silent_ms": round(silent),
                           "wrong_frames": sum(1 for f in frames if f["field"] and not f["link"])}
             if visit == "first":
                 settle(page, server)
@@ -323,7 +335,7 @@ def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict, 
         r = rows[-1]
         if phone:
             quiet(server)
-            r["phone"] = phone_link(profile, paths["first"], paths["id"], paths["field"])
+            r["phone"] = phone_link(profile, *paths.get("phone", (paths["first"], paths["id"], paths["field"])))
             print(f"  {name} phone cpu×4 run {i + 1}: {r['phone']}", file=sys.stderr)
         print(
             f"  {name} cpu×{cpu:g} run {i + 1}: bare {bare[-1]:.0f} ms, first {r['first']['ms']:.0f} ms, "
@@ -357,7 +369,7 @@ def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict, 
         "repeat_from_snapshot": [r["repeat"]["snapshot"] for r in rows],
         "offline": rows[0]["offline"],
         "phone": {
-            visit: {key: med([r["phone"][visit][key] for r in rows]) for key in ("ms", "inputs_shown_ms", "longest_silent_ms", "wrong_frames")}
+            visit: {key: med([r["phone"][visit][key] for r in rows]) for key in ("ms", "all_ms", "inputs_shown_ms", "longest_silent_ms", "wrong_frames")}
             for visit in ("first", "second")
         }
         if phone
@@ -401,7 +413,7 @@ def print_table(results: list[dict]) -> None:
         if r["phone"]:
             for visit, p in r["phone"].items():
                 print(
-                    f"  the link on a phone, CPU slowed 4 times ({r['profile']}), {visit} visit: answer {p['ms']} ms, its inputs shown from "
+                    f"  the link on a phone, CPU slowed 4 times ({r['profile']}), {visit} visit: answer {p['ms']} ms (option B's and the sweep's too, where it has them: {p['all_ms']} ms), its inputs shown from "
                     f"{p['inputs_shown_ms']} ms, longest silence {p['longest_silent_ms']} ms, frames with other values {p['wrong_frames']}"
                 )
     for r in results:
@@ -502,6 +514,8 @@ def main() -> int:
     parser.add_argument("--no-offline", action="store_true", help="skip the offline checks (start-up figures only, sooner)")
     parser.add_argument("--site", type=Path, default=SITE, help="a built site (default: site/), e.g. an older build to compare")
     parser.add_argument("--phone", action="store_true", help="also the link on a phone with the CPU slowed 4 times, first and second visit")
+    parser.add_argument("--phone-link", default=None, metavar="QUERY",
+                        help=f"with --phone, the link opened on the phone instead: a query of the first calculator's page, or issue43 for {ISSUE_43_CALC}'s {ISSUE_43_LINK}")
     args = parser.parse_args()
     SITE = args.site.resolve()
     if not (SITE / "index.html").exists():
@@ -522,6 +536,9 @@ def main() -> int:
         "first": f"calculators/{first.id}/?" + urlencode(link),
         "default": f"calculators/{first.id}/",
     }
+    if args.phone_link is not None:
+        calc_id, query = (ISSUE_43_CALC, ISSUE_43_LINK) if args.phone_link == "issue43" else (first.id, args.phone_link)
+        paths["phone"] = (f"calculators/{calc_id}/?{query}", calc_id, next(iter(parse_qsl(query))))
 
     from playwright.sync_api import sync_playwright
 

@@ -55,7 +55,8 @@ its message in the answer box, if the rest of the glue fails to load
 The stylesheet hides the copy when the address has a query (``fm-query`` on
 ``<html>``, set by the head's script, docs/assets/head/flags.js), unless the
 script after the page's article (docs/assets/head/link-inputs.js) put the
-link's inputs in its fields and withdrew its answer; it shows the page's note
+link's inputs in its fields (option B's, its sweep and its seed's roll place
+included) and withdrew its answer, or showed its words alone; it shows the page's note
 that the calculator needs JavaScript only without it.
 
 Run by ``make site`` after ``mkdocs build`` and the sheets' PDFs, before the

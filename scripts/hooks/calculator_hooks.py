@@ -27,7 +27,9 @@
   also docs/assets/head/early-worker.js, which starts the engine's worker
   when the address has inputs, and, right after its article (once the
   calculator is parsed), docs/assets/head/link-inputs.js, which shows the
-  build's copy with a link's inputs from the first paint. Both are inlined as they are, less their
+  build's copy with a link's inputs from the first paint (flags.js holds a link's
+  first paint until it has run: its script's id is flags.js's data-link-inputs there).
+  They are inlined as they are, less their
   comment lines; the policy allows them by their hashes
   (scripts/hooks/csp_hooks.py). Neither file is published on its own, nor
   the form-modules list below, nor docs/assets/calc/protocol.mjs (types only).
@@ -82,6 +84,7 @@ BUILD_ONLY = (
 _CALCULATOR = re.compile(r'(<div class="calculator" data-calculator="(?P<id>[a-z0-9-]+)">)')
 _CHARSET = re.compile(r"<meta charset=[^>]*>", re.I)
 OWN_PAGE = "data-own-page"
+LINK_INPUTS_ID = "fm-link-inputs"  # link-inputs.js's script element, which flags.js has a link's first paint wait for
 # The embedded answers of a calculator on its own page, as this hook writes them.
 OWN_PAGE_ANSWERS = re.compile(rf'<div class="fm-prerendered" hidden data-answers="[^"]*"(?: data-first-roll="[^"]*")? {OWN_PAGE}></div>')
 # What "Use my dice"'s first prompt leaves to the default answer: with no dice they are the same.
@@ -169,15 +172,18 @@ def on_post_page(output, page, config):
     match = _CHARSET.search(output)
     build = build_id()
     head = f'<meta name="fire-mission-build" content="{html.escape(build)}">' if build else ""
-    head += f"<script>{head_script('flags.js')}</script>"
-    if OWN_PAGE_ANSWERS.search(output):
+    own = OWN_PAGE_ANSWERS.search(output) is not None
+    # On its own page, flags.js holds a link's first paint until link-inputs.js has run.
+    head += f'<script data-link-inputs="{LINK_INPUTS_ID}">' if own else "<script>"
+    head += f"{head_script('flags.js')}</script>"
+    if own:
         worker = get_relative_url("assets/calc/worker.mjs", page.url)
         if build:
             worker += "?" + urlencode({"build": build})
         head += f'<script data-worker="{html.escape(worker)}">{head_script("early-worker.js")}</script>'
         if output.count("</article>") != 1:
             raise ValueError(f"{page.url}: a calculator's own page without one </article>")
-        output = output.replace("</article>", f"</article><script>{head_script('link-inputs.js')}</script>", 1)
+        output = output.replace("</article>", f'</article><script id="{LINK_INPUTS_ID}">{head_script("link-inputs.js")}</script>', 1)
     output = output[: match.end()] + "\n    " + head + output[match.end() :]
     links = "".join(f'<link rel="modulepreload" href="{get_relative_url("assets/calc/" + m, page.url)}">' for m in form_modules())
     return output.replace("</body>", links + "</body>", 1)

@@ -81,8 +81,9 @@ export class AnswerCard {
   /**
    * @param {CalculatorSchema} schema the calculator's entry in calculators.json
    * @param {() => string} url the link to the inputs shown (address.mjs: AddressLink.pageUrl)
+   * @param {import("./answer-view.mjs").AnswerView} view the answer on the page, whose Exactly / At least / At most the card follows
    */
-  constructor(schema, url) {
+  constructor(schema, url, view) {
     this.schema = schema;
     this.url = url;
     this.element = el("section", { class: "fm-card", dataCard: "", ariaHidden: "true" });
@@ -91,7 +92,9 @@ export class AnswerCard {
     this.printButton.addEventListener("click", () => print());
     /** @type {OddsAnswer | null} */
     this.answer = null;
-    this.mode = "exactly";
+    this.view = view;
+    // The page's switch moved: the card shows the same cumulative chances.
+    view.modeSwitch.addEventListener("change", () => this.answer && this.show(this.answer));
     this.qr = el("figure", { class: "fm-card__qr", dataCardQr: "" });
     // The address may have changed since the answer (a sweep opened, option B): the QR code follows it to paper.
     addEventListener("beforeprint", () => this.drawQr());
@@ -99,11 +102,11 @@ export class AnswerCard {
 
   /**
    * Show the answer the page shows (view.mjs, with each new answer), read as the page reads it.
-   * @param {OddsAnswer} answer @param {string} mode exactly, at_least or at_most (answer-view.mjs's switch)
+   * @param {OddsAnswer} answer
    */
-  show(answer, mode) {
+  show(answer) {
     this.answer = answer;
-    this.mode = mode;
+    const mode = this.view.mode;
     this.element.dataset.stale = "false";
     const fields = this.schema.fields;
     const inputs = el("dl", { class: "fm-card__inputs" });

@@ -114,10 +114,11 @@ export class RollLog {
 
   // A seed in the address (?seed=...): rolled with the address's inputs as
   // soon as they have an answer (rollFromAddress), and the page lands on it.
-  // The roll's place is held from now on, and the page lands there once its inputs'
-  // answer is in (rollFromAddress; the page's head script landed on the build's copy's
-  // place already): the roll shows in it when it comes, with no jump (on a slowed phone
-  // it came 3 to 9 s later, and the page jumped 1,950 px from its top to it then).
+  // The roll's place is shown, with words, and reserved from now on (calculator.css), and
+  // the view holds the page on it (view.mjs: land at once, hold; the page's head script
+  // landed on the build's copy's place already): the roll shows in it when it comes, with
+  // no jump (on a slowed phone it came 3 to 9 s later, and the page jumped 1,950 px from its
+  // top to it then; later it was pushed about, a layout shift of 1.92 in all).
   // A seed given more than once (`all`, every text) is sent as it came: the
   // engine refuses it, and its message shows beside the seed.
   /** @param {string | null} seed @param {string[] | null} [all] */
@@ -150,17 +151,20 @@ export class RollLog {
   // The inputs changed: the roll shown (if any) is for others.
   markStale() {
     this.log.dataset.stale = "true";
+    delete this.log.dataset.landed; // the place a link kept for its roll (view.land) is the player's again
   }
 
   // An answer for `inputs` (JSON) is shown: the roll is current if it was rolled with them.
   /** @param {string} inputs */
   answered(inputs) {
     this.log.dataset.stale = String(this.log.dataset.inputs !== inputs);
+    if (this.log.dataset.seed && this.log.dataset.stale === "true") delete this.log.dataset.landed; // a roll of other inputs: its kept place goes
   }
 
   /** @param {{land?: boolean, seed?: string | string[] | null}} [options] */
   async roll({ land = false, seed: given = null } = {}) {
     if (this.rolling || this.button.disabled) return;
+    if (!land) delete this.log.dataset.landed; // the player's own roll: the place a link kept for it goes
     // The seed shown is the last roll's and the player has not typed another: a new roll, a new seed.
     if (!this.typed) this.seedInput.value = randomSeed();
     const seed = Array.isArray(given) ? given : this.seedInput.value; // a link's seeds, or the box's
@@ -184,17 +188,20 @@ export class RollLog {
     }
     view.messages.show("error" in answer ? answer : {}); // a bad seed's message beside the seed
     if ("error" in answer) return;
-    renderRoll(this.log, answer);
+    const url = rollUrl(view.id, answer);
+    // Where a roll link landed, the roll comes in place (view.hold: its top stays where it is).
+    view.hold(() => {
+      renderRoll(this.log, answer);
+      this.log.append(el("p", { class: "fm-roll-link", dataRollLink: url }, "Open this link to see the same roll: ", el("a", { class: "fm-roll-url", href: url, text: url })));
+    });
     this.seedInput.value = String(answer.seed); // the box holds the seed of the roll shown (the engine's text of it)
     this.typed = false;
     this.log.dataset.inputs = JSON.stringify(answer.inputs);
     this.log.dataset.stale = String(seq !== view.seq || this.log.dataset.inputs !== view.lastInputs);
-    const url = rollUrl(view.id, answer);
-    this.log.append(el("p", { class: "fm-roll-link", dataRollLink: url }, "Open this link to see the same roll: ", el("a", { class: "fm-roll-url", href: url, text: url })));
     this.history.add(url);
     view.rolled(answer);
-    // A roll link: the page landed on the roll's place already (rollFromAddress: view.land, which
-    // holds it there); focus, no scroll.
+    // A roll link: the page landed on the roll's place already (view.land, which holds it
+    // there); focus, no scroll.
     if (land) this.log.focus({ preventScroll: true });
   }
 }

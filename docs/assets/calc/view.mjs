@@ -83,7 +83,7 @@ export class CalculatorView {
     });
     this.maps = this.form.maps;
     const rolls = schema.rolls_dice !== false; // a calculator with no dice has no Seed and Roll
-    this.answerView = new AnswerView({ n: this.n, title: schema.title, rolls, onMode: () => this.modeChanged() });
+    this.answerView = new AnswerView({ n: this.n, title: schema.title, rolls, onMode: () => this.compare.redraw() });
     const answer = this.answerView;
     this.headline = answer.headline;
 
@@ -93,7 +93,7 @@ export class CalculatorView {
     this.rolls = rolls ? new RollLog(this) : null;
     this.ownDice = rolls ? new OwnDice(this) : null;
     // What the calculator's own page prints: the answer card (answer-card.mjs), with its Print button.
-    this.card = standalone ? new AnswerCard(schema, () => this.addressLink.pageUrl()) : null;
+    this.card = standalone ? new AnswerCard(schema, () => this.addressLink.pageUrl(), answer) : null;
     const actions = el("div", { class: "fm-actions" }, this.rolls?.seedBox, this.rolls?.button, this.ownDice?.button, copyButton, link, this.card?.printButton, status, this.rolls?.seedError);
     if (this.ownDice) this.ownDice.element.tabIndex = -1; // where a dice= link lands
     const rollBox = el("div", { class: "fm-roll-box" }, actions, this.ownDice?.element, this.rolls?.log, this.rolls?.history.element);
@@ -113,8 +113,12 @@ export class CalculatorView {
     this.showInputs();
     // A link that leaves a required input unset opens the form on it (as an input's message does, showHeadline).
     if (copyOpen || schema.fields.some((f) => f.default === null && this.raw[f.name] === "")) this.inputsSummary.setOpen(true);
+    this.compare.showWidgets(); // option B's fields as the link has them, not their first choices
     this.rolls?.fromAddress(this.address.seed, this.address.twice.seed);
     if (this.address.dice != null) this.ownDice?.fromAddress(this.address.dice, this.address.twice.dice);
+    // A roll link landed on the copy's place for the roll (docs/assets/head/link-inputs.js): the
+    // live one is held there from now on, in this same frame.
+    if (this.rolls && this.address.seed != null && !this.address.twice.seed) this.land(this.rolls.log);
     const stopEngine = this.engine.onChange(() => this.engineChanged());
     const stopAddress = followAddress(this);
     this.stopListening = () => {
@@ -205,19 +209,28 @@ export class CalculatorView {
     const waiting = !this.answerView.answer && this.root.dataset.status === "loading";
     const text = said || (waiting ? "Working out the answer to these inputs\u2026" : "");
     const note = this.answerView.engineNote;
-    // A place a link landed on, where the page still is: where it stays (land).
+    this.hold(() => {
+      note.textContent = text;
+      note.hidden = !text;
+      note.classList.toggle("fm-engine-failed", bad);
+      // An answer the build made for the inputs shown stays good without an engine.
+      const built = this.root.dataset.source === "prerendered" && this.root.dataset.status === "ready";
+      this.root.classList.toggle("fm-outdated", (state === "failed" && !built) || Boolean(this.problem));
+      if (state === "failed") {
+        if (this.rolls) this.rolls.button.disabled = true;
+        if (!built) this.setStatus("error");
+      }
+      if (this.compare.open && !this.compare.answer) this.showHeadline(); // what option B waits for
+    });
+  }
+
+  // A place a link landed on, where the page still is, stays where it is through `change`
+  // (scrolled back in the same frame, so that it never moves on screen): the engine's note,
+  // the answer's lines above it on a phone, the roll itself (roll-log.mjs).
+  /** @param {() => void} change */
+  hold(change) {
     const held = this.landedOn && onLanding(this.landedOn) ? this.landedOn : null;
-    note.textContent = text;
-    note.hidden = !text;
-    note.classList.toggle("fm-engine-failed", bad);
-    // An answer the build made for the inputs shown stays good without an engine.
-    const built = this.root.dataset.source === "prerendered" && this.root.dataset.status === "ready";
-    this.root.classList.toggle("fm-outdated", (state === "failed" && !built) || Boolean(this.problem));
-    if (state === "failed") {
-      if (this.rolls) this.rolls.button.disabled = true;
-      if (!built) this.setStatus("error");
-    }
-    if (this.compare.open && !this.compare.answer) this.showHeadline(); // what option B waits for
+    change();
     if (held && !onLanding(held)) held.scrollIntoView({ block: "start" });
   }
 
@@ -230,6 +243,7 @@ export class CalculatorView {
   /** @param {HTMLElement} element */
   land(element) {
     this.landedOn = element;
+    element.dataset.landed = "true"; // the roll's place is kept (calculator.css)
     if (!onLanding(element)) element.scrollIntoView({ block: "start" });
     element.focus({ preventScroll: true });
   }
@@ -339,19 +353,13 @@ export class CalculatorView {
 
   /** @param {import("../../../types/answer.js").OddsAnswer} answer */
   showAnswer(answer) {
-    this.answerView.show(answer, this.compare.open);
-    this.card?.show(answer, this.answerView.mode);
+    this.hold(() => this.answerView.show(answer, this.compare.open)); // on a phone, above a roll link's place
+    this.card?.show(answer);
     this.lastInputs = JSON.stringify(answer.inputs);
     for (const map of Object.values(this.maps)) map.drawOutcomes(answer.outcomes);
     this.rolls?.answered(this.lastInputs);
     this.sweep.refresh();
     this.showHeadline();
-  }
-
-  // Exactly, At least or At most: option B's answer and the printed card read the chances the same way.
-  modeChanged() {
-    this.compare.redraw();
-    if (this.card?.answer) this.card.show(this.card.answer, this.answerView.mode);
   }
 
   // The pinned line: the inputs' problem, else the comparison's (compare.mjs), else the answer's.
