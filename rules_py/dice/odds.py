@@ -25,7 +25,9 @@ exact either way.
 Given dice (:func:`enumerate_given`) fix the first rolls: the first atoms
 take the values given, weight 1, and a sub-procedure or composite reached
 while some are left takes its share of them (it is enumerated given those,
-and says how many it used), so that no step is probed.
+and says how many it used), so that no step is probed. A wait past the
+horizon (:meth:`Dice.beyond`) rolls nothing here; given dice, it takes the
+values it used.
 
 A procedure must be deterministic given its choices: no clocks, no global
 random state, and the same sequence of steps for the same choices.
@@ -173,6 +175,19 @@ class Enumerating(Dice):
                 self._steps.add_edges(place, edges, self._num, self._den)
         return unpack(self._pick(dist))
 
+    def beyond(self, fn, *args):
+        # Past the horizon nothing is weighed: the wait ends with certainty and
+        # decides no outcome. Given dice it used are taken, as far as they go.
+        rest = self._rest()
+        if not rest:
+            return
+        reading = _Reading(rest)
+        try:
+            fn(reading, *args)
+        except _RanOut:
+            pass
+        self._used += reading.used
+
     def take(self, step: Composite) -> dict:
         with_steps = self._steps is not None
         rest = self._rest()
@@ -192,6 +207,42 @@ class Enumerating(Dice):
         if with_steps and self._new_part():
             self._steps.add_edges(place, edges, self._num, self._den)
         return unpack(self._pick(dist))
+
+
+class _RanOut(Exception):
+    """The given values ran out inside a wait past the horizon."""
+
+
+class _Reading(Dice):
+    """A wait past the horizon (:meth:`Dice.beyond`) read off given values:
+    each atom takes the next value, as the given dice's run recorded it, one
+    roll at a time as a roll makes them, until the wait is over or the values
+    run out. What it reads decides no outcome, so nothing is weighed."""
+
+    def __init__(self, fixed: tuple):
+        self.fixed = fixed
+        self.used = 0
+
+    def _next(self) -> Any:
+        if self.used >= len(self.fixed):
+            raise _RanOut
+        self.used += 1
+        return self.fixed[self.used - 1]
+
+    def die(self, sides, label, chart=None):
+        return self._next()
+
+    def pool(self, n, sides, label, key, counts=None, alike_from=None):
+        return self._next()
+
+    def sub(self, fn, *args, **labels):
+        return fn(self, *args, **labels)
+
+    def take(self, step: Composite) -> dict:
+        return step.run(self)
+
+    def beyond(self, fn, *args):
+        fn(self, *args)
 
 
 @lru_cache(maxsize=None)
