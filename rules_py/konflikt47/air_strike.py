@@ -73,6 +73,12 @@ ATTACK_BY_FACE = chart(RESOLUTION, "attack")
 ATTACKS = by_key(RESOLUTION, "attack")
 SPOTTING_DICE = SPOTTING.rows[0]["pins"]
 SPOTTING_RANGE = SPOTTING.rows[0]["range"]
+# The spotting die read as the pins each face gives (D3−1: 0, 1, 2; never below 0), so that
+# its step, its roll and the player's own die all show the pins it is named for, not the face.
+_SPOTTING_COUNT, SPOTTING_SIDES, _SPOTTING_MODIFIER = notation(SPOTTING_DICE)
+if _SPOTTING_COUNT != 1:
+    raise ValueError(f"spotting_pins: {SPOTTING_DICE!r} is read as one die and its modifier, not {_SPOTTING_COUNT} dice")
+SPOTTING_BY_FACE = tuple(max(face + _SPOTTING_MODIFIER, 0) for face in range(1, SPOTTING_SIDES + 1))
 MAX_TURNS = 12
 # What a roll's record says of each result of a chart: its row's effect, in our words.
 ARRIVAL_MEANS = means_of(CHART.rows, "result")
@@ -144,14 +150,9 @@ def strike_arrival(dice, turns: int) -> dict:
 
 
 def spotting_roll(dice) -> dict:
-    """One unit's spotting pins (D3-1 in the table)."""
-    count, sides, modifier = notation(SPOTTING_DICE)
+    """One unit's spotting pins (D3-1 in the table): the die read as its pins."""
     label = Label(f"spotting pins on the target ({SPOTTING_DICE})", of_table(SPOTTING))
-    rolled = dice.die(sides, label) if count == 1 else dice.sum_of(count, sides, label)
-    if not modifier:
-        return {"spotting_pins": rolled}
-    pins = max(rolled + modifier, 0)
-    return {"spotting_pins": dice.then(adjusted(modifier) + (", never below 0" if rolled + modifier < 0 else ""), pins)}
+    return {"spotting_pins": dice.die(SPOTTING_SIDES, label, chart=SPOTTING_BY_FACE)}
 
 
 def attack_run(
