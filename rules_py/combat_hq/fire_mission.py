@@ -117,8 +117,8 @@ def _fire(dice, *args) -> dict:
 def fire_mission(dice, deviated: str = MISSES, delayed: str = FIRES, **inputs) -> dict:
     """The comms check, then the deviation die, then the fire for effect on the unit: a chain.
 
-    The state is (when it fires, whether the template drifted, the fire for
-    effect's outcomes or None for a unit it misses)."""
+    The state is (when it fires, whether the template drifted, how far, the
+    fire for effect's outcomes; none for a unit it misses)."""
     check = tuple(inputs[name] for name in COMMS_INPUTS)
     hit_faces = tuple(inputs[name] for name in DEVIATION_INPUTS)
     placed = tuple(inputs[name] for name in FFE_INPUTS)
@@ -136,7 +136,7 @@ def fire_mission(dice, deviated: str = MISSES, delayed: str = FIRES, **inputs) -
             lambda s, v: s if v["success"] else (LATER,),
         ),
         Stage(_later_checks, lambda s: check if s[0] == LATER else None, lambda s, _v: s),
-        Stage(deviation.deviation, lambda _s: hit_faces, lambda s, v: (*s, v["deviates"])),
+        Stage(deviation.deviation, lambda _s: hit_faces, lambda s, v: (*s, v["deviates"], v["distance"])),
         Stage(_fire, fire_args, lambda s, v: (*s, tuple(v.items()))),
     )
     return dice.chain((), stages, _outcomes)
@@ -144,11 +144,12 @@ def fire_mission(dice, deviated: str = MISSES, delayed: str = FIRES, **inputs) -
 
 def _outcomes(state: tuple) -> dict:
     """The outcomes of the last state: a unit the drifted template misses takes nothing."""
-    when, drifted = state[0], state[1]
-    hit = dict(state[2]) if len(state) > 2 else {"unopposed": 0, "suppressed": False, "forced_back": False}
+    when, drifted, distance = state[0], state[1], state[2]
+    hit = dict(state[3]) if len(state) > 3 else {"unopposed": 0, "suppressed": False, "forced_back": False}
     return {
         "fires": when,
         "deviates": drifted,
+        "distance": distance,
         **hit,
         "suppressed_this_turn": when == THIS_TURN and hit["suppressed"],
     }
@@ -200,6 +201,7 @@ CALCULATORS = (
         outcomes=(
             Outcome("fires", "choice", "Fires for effect", "The turn the battery fires for effect: this turn when the comms check succeeds.", values=(THIS_TURN, NEXT_TURN)),
             Outcome("deviates", "bool", "Fire deviates", "An arrow on the deviation die, so the template moves."),
+            next(o for o in _DEVIATION.outcomes if o.name == "distance"),
             *(replace(o, help=f"{o.help} Nothing for a unit the drifted template misses.") for o in _FFE.outcomes),
             Outcome("suppressed_this_turn", "bool", "Suppressed this turn", "The battery fires this turn and suppresses the unit."),
         ),
