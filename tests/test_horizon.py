@@ -237,3 +237,25 @@ def test_a_roll_of_an_aircraft_not_come_rolls_the_chart_until_it_comes():
     assert came > 0 and all(label.startswith("air strike chart") for label in labels[: came + 1])
     assert labels[came + 1].startswith("spotting pins")
     assert roll["outcomes"]["arrival_turn"] == "later" and roll["outcomes"]["aborted"] == "true"
+
+
+def test_the_odds_given_dice_past_the_horizon_take_those_dice():
+    # turns=1: a delay (2), then past the horizon a delay (3) and the smoke (5);
+    # its first check a 4 (stays). The odds still count only turn 1 (later,
+    # not yet); the smoke has survived check 1, so with turns=1 (checks up to
+    # 2 counted) it lasts 1 check with 1/6 (a 1 next), more with 5/6.
+    doc = rules_py.resolve("k47-smoke-barrage", {"turns": "1"}, "2,3,5,4")
+    assert doc["need"]["label"] == "smoke dispersal, check 2 after landing"
+    assert doc["odds"]["arrival_turn"] == {"later": "1"}
+    assert doc["odds"]["smoke_stays"] == {"1": "1/6", "more": "5/6"}
+    # The air strike: empty (2), past the horizon the aircraft (4), then a 3 on the
+    # spotting D3: 2 pins, certain; the run still all to come (plain odds: at the
+    # defaults no flak, so never driven off).
+    doc = rules_py.resolve("k47-air-strike", {"turns": "1"}, "2,4,3")
+    assert doc["odds"]["spotting_pins"] == {"2": "1"}
+    assert doc["odds"]["aborted"] == {"false": "1", "true": "0"}
+    assert doc["need"]["label"] == "air strike resolution: the attack"
+    # A call through on its third check: the deviation die still to come, an arrow with 4/6.
+    doc = rules_py.resolve("chq-fire-mission", {"delayed": "checks_again"}, "1,1,1,1,6,6,6,1,1,1,1,6,6,6,=4,=0")
+    assert doc["odds"]["deviates"] == {"false": "1/3", "true": "2/3"}
+    assert doc["odds"]["fires"] == {"this_turn": "0", "next_turn": "0", "later": "1"}
