@@ -31,7 +31,7 @@ distinct total it starts from, never once per path before it.
 
 Past the horizon. The run's outcomes describe the run whenever the aircraft
 comes, so when none has come by turn T (``later``) the table goes on rolling
-the chart ("Roll again at the beginning of the next turn") until one does,
+the chart (empty skies send the caller back to it next turn) until one does,
 and only then rolls spotting pins, flak and the attack. A seeded roll does
 the same, and the player's own dice are asked for the next turn's chart roll,
 labelled as past the turns looked ahead (``dice.beyond``): never a spotting

@@ -14,7 +14,7 @@ checks with (1 - r)^(T+1). The two stages are independent parts
 
 Past the horizon. The smoke's checks are counted from whenever it lands, so
 when it has not landed by turn T (``later``, ``not_yet``) the table goes on
-rolling the chart ("Roll again at the beginning of the next turn") until it
+rolling the chart (a delay sends the caller back to it next turn) until it
 does, and only then rolls the dispersal checks. A seeded roll does the same,
 and the player's own dice are asked for the next turn's chart roll, labelled
 as past the turns looked ahead (``dice.beyond``): never a dispersal check for
