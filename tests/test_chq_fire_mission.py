@@ -56,6 +56,8 @@ def composed(inputs: dict) -> dict[str, dict]:
     else:
         out["fires"] = {"this_turn": c, "next_turn": (1 - c) * c, "later": (1 - c) ** 2}
     out["deviates"] = {False: hit, True: 1 - hit}
+    # How far the template drifts is the deviation calculator's own (0 on a Hit).
+    out["distance"] = odds(DEVIATION, {"hit_faces": values["hit_faces"]})["distance"]
     yes = c * out["suppressed"][True] if True in out["suppressed"] else Fraction(0)
     out["suppressed_this_turn"] = {True: yes, False: 1 - yes}
     return {name: {v: q for v, q in dist.items() if q} for name, dist in out.items()}
@@ -259,3 +261,23 @@ def test_compare_two_nations():
     chance = doc["differences"]["suppressed_this_turn"]["chance_of_yes"]
     assert chance["a"] == "23879/186624"
     assert Fraction(chance["b"]) == Fraction(11, 32) * Fraction(23879, 93312)
+
+
+def test_a_finished_mission_gives_the_drift_as_a_roll_does():
+    # Germany's comms dice 4, 5, 6, 6 against 1, 1, 1: through this turn. The
+    # deviation die 5 is an arrow (Hit on 1-2) and the drift die 2: 2 + 3 = 5
+    # inches, which misses the unit (reading misses): nothing more to roll.
+    doc = rules_py.resolve("chq-fire-mission", {}, "4,5,6,6,1,1,1,5,2")
+    assert doc["status"] == "done"
+    assert doc["given"][-1]["label"] == "drift in inches (1D6 + 3)" and doc["given"][-1]["result"] == 5
+    assert doc["outcomes"]["deviates"] == "true" and doc["outcomes"]["distance"] == "5"
+    typed = rules_py.answer("chq-fire-mission", {}, dice="4,5,6,6,1,1,1,5,2")
+    assert "Distance moved (inches): 5" in typed["summary"]
+    # A Hit (a 1) leaves it where it was placed: 0 inches, as chq-deviation says.
+    hit = rules_py.resolve("chq-fire-mission", {}, "4,5,6,6,1,1,1,1,=2/1,=0/0")
+    assert hit["status"] == "done" and hit["outcomes"]["distance"] == "0"
+    # A seeded roll gives the drift among its outcomes too, the drift die's own value.
+    for seed in range(12):
+        rolled = rules_py.roll("chq-fire-mission", seed)
+        drift = [d["result"] for d in rolled["dice"] if d["label"].startswith("drift in inches")]
+        assert rolled["outcomes"]["distance"] == str(drift[0] if drift else 0)

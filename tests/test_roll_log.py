@@ -40,7 +40,7 @@ def trail(calc_id: str, inputs: dict[str, str], dice: str) -> list[tuple[str, st
 
 def test_air_strike_log_shows_flak_and_halving_as_arithmetic():
     """Artillery, Down, 2 flak hits so far and 4 shots to roll at 5+. Chart 5: here it comes.
-    Spotting D3 3, less 1: 2 pins. Flak 5, 6, 1, 2: two of four reach 5+, plus the 2 hits: 4.
+    Spotting D3 3, which reads 3 − 1 = 2 pins. Flak 5, 6, 1, 2: two of four reach 5+, plus the 2 hits: 4.
     Resolution 2 (2-3): fighter-bomber, 2D6; 5 + 4 = 9, less 4 for flak = 5, and a Down
     artillery target halves a fighter-bomber's hits, rounding down: 5 // 2 = 2 (flak first,
     the default reading)."""
@@ -50,7 +50,7 @@ def test_air_strike_log_shows_flak_and_halving_as_arithmetic():
     resolution = "konflikt47/air-strikes/#table-air-strike-resolution"
     assert log == [
         ("air strike chart, start of turn 1", "D6 = 5: attack", "Here it comes! The aircraft starts its attack run: spotting pins, the marker, flak, then the attack itself.", chart),
-        ("spotting pins on the target (D3\u22121)", "D3 = 3, less 1 = 2", None, "konflikt47/air-strikes/#table-spotting-pins"),
+        ("spotting pins on the target (D3\u22121)", "D3 = 3: 2", None, "konflikt47/air-strikes/#table-spotting-pins"),
         ("flak at the aircraft: 4 shots hitting on 5+", "4D6 = 2 successes, plus 2 hits already = 4", None, "konflikt47/air-strikes/#enemy-flak"),
         ("air strike resolution: the attack", "D6 = 2: fighter bomber", None, resolution),
         ("Fighter-bomber: hits (2D6)", "2D6 = 5 + 4 = 9, less 4 for flak = 5, halved for a Down target, rounding down = 2", None, resolution),
@@ -83,7 +83,7 @@ def test_konflikt47_medic_and_flak_holding_fire():
 def test_combat_hq_comms_margin_and_deviation_distance():
     """Germany's 4 comms dice 4, 5, 1, 2 (4+): 2 successes; the 3 opposing dice 6, 1, 1: 1.
     Margin 2 - 1 = 1, and more comms successes than opposing: through. Deviation: a 6 is an
-    arrow (Hit on 1-2 by default), and the drift is 1D6 + 3: 4 + 3 = 7 inches."""
+    arrow (Hit on 1-2 by default), and the drift is 1D6 + 3: a 4 reads 4 + 3 = 7 inches."""
     comms = "combat-hq/comms/#table-comms-check"
     assert trail("chq-comms-check", {}, "4,5,1,2,6,1,1") == [
         ("comms dice", "4D6 = 2 successes", None, comms),
@@ -91,7 +91,7 @@ def test_combat_hq_comms_margin_and_deviation_distance():
     ]
     assert trail("chq-deviation", {}, "6,4") == [
         ("deviation die (Hit on 1-2, an arrow otherwise)", "D6 = 6: An arrow", None, "combat-hq/artillery/#table-deviation-die"),
-        ("drift in inches (1D6 + 3)", "1D6 = 4, plus 3 = 7", None, "combat-hq/artillery/#table-deviation-distance"),
+        ("drift in inches (1D6 + 3)", "D6 = 4: 7", None, "combat-hq/artillery/#table-deviation-distance"),
     ]
 
 

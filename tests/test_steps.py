@@ -193,3 +193,32 @@ def test_parts_list_each_parts_steps():
     _, steps = enumerate_steps(parts_proc)
     assert [(s.label, s.p_rolled) for s in steps] == [("part a", 1), ("part b", 1)]
     assert dict(steps[1].values)[0] == F(125, 216)
+
+
+def test_a_step_shows_the_value_it_is_named_for():
+    """"drift in inches (1D6 + 3)" is the drift, 4 to 9 inches, not the die; "spotting
+    pins on the target (D3−1)" the pins, 0 to 2, not the die: in how the outcomes come
+    about, in a seeded roll, in the player's own dice and in the typed answer alike."""
+    # Seed 5 rolls a 5 (an arrow: Hit on 1-2) and a 3: the template drifts 3 + 3 = 6 inches.
+    roll = rules_py.roll("chq-deviation", 5)
+    drift = roll["dice"][1]
+    assert (drift["label"], drift["faces"], drift["result"]) == ("drift in inches (1D6 + 3)", [3], 6)
+    assert roll["outcomes"]["distance"] == "6"
+    assert rules_py.answer("chq-deviation", {}, seed=5)["dice"][1]["result"] == "6"
+    given = rules_py.answer("chq-deviation", {}, dice="5,3")["given"][1]
+    assert (given["result"], given["working"]) == ("6", "D6 = 3: 6")
+    # How it comes about: on an arrow (4 faces of 6), each drift from 4 to 9 inches with 1/6.
+    step = steps_of(rules_py.answer("chq-deviation", {}))["drift in inches (1D6 + 3)"]
+    assert step["p_rolled"] == "2/3"
+    assert [(v["value"], v["p"]) for v in step["values"]] == [(str(d), "1/6") for d in range(4, 10)]
+    # D3−1: faces 1, 2, 3 give 0, 1, 2 pins, 1/3 each; always rolled.
+    step = steps_of(rules_py.answer("k47-air-strike", {}))["spotting pins on the target (D3\u22121)"]
+    assert step["p_rolled"] == "1"
+    assert [(v["value"], v["p"]) for v in step["values"]] == [("0", "1/3"), ("1", "1/3"), ("2", "1/3")]
+    # A 1 on the D3 (after a 4 on the chart: here it comes) is no pins, and the roll's outcome says the same.
+    spotted = rules_py.resolve("k47-air-strike", {}, "4,1")["given"][1]
+    assert (spotted["faces"], spotted["result"]) == ([1], 0)
+    for seed in range(20):
+        rolled = rules_py.roll("k47-air-strike", seed)
+        pins = next(d for d in rolled["dice"] if d["label"].startswith("spotting pins"))
+        assert str(pins["result"]) == rolled["outcomes"]["spotting_pins"] == str(pins["faces"][0] - 1)

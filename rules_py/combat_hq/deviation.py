@@ -18,7 +18,6 @@ from typing import Any
 
 from ..calculator import Calculator, Field, Outcome
 from ..dice import Dice, Label
-from ..formats import adjusted
 from ..rule_refs import of_table
 from ..tables import load
 
@@ -28,6 +27,12 @@ DISTANCE = DISTANCES.rows[0]
 PAGE = "combat-hq/artillery.md"  # where the die's tables are: a roll's record links there from any calculator
 DEFAULT_HIT_FACES = 2  # the reading of Interpretation note chq-deviation-hit-faces
 
+
+# The drift die read as the inches each face moves the template (1D6 + 3: 4 to 9), so that its
+# step, its roll and the player's own die all show the drift it is named for, not the face.
+if DISTANCE["dice"] != 1:
+    raise ValueError(f"deviation_distance: the drift is read as one die plus {DISTANCE['add']}, not {DISTANCE['dice']} dice")
+DRIFT_BY_FACE = tuple(face + DISTANCE["add"] for face in range(1, 7))
 
 HIT = DIE.lookup("result", "hit", "name")
 ARROW = DIE.lookup("result", "arrow", "name")
@@ -51,8 +56,8 @@ def deviation(dice: Dice, hit_faces: int) -> dict[str, Any]:
     """Roll the deviation die; on an arrow, roll how far the template drifts."""
     if dice.d6(Label(_die_label(hit_faces), of_table(DIE, PAGE)), chart=face_reading(hit_faces)) == HIT:
         return {"deviates": False, "distance": 0}
-    drift = dice.sum_of(DISTANCE["dice"], 6, Label(f"drift in inches ({DISTANCE['dice']}D6 + {DISTANCE['add']})", of_table(DISTANCES, PAGE)))
-    return {"deviates": True, "distance": dice.then(adjusted(DISTANCE["add"]), drift + DISTANCE["add"])}
+    drift = dice.d6(Label(f"drift in inches ({DISTANCE['dice']}D6 + {DISTANCE['add']})", of_table(DISTANCES, PAGE)), chart=DRIFT_BY_FACE)
+    return {"deviates": True, "distance": drift}
 
 
 def notes(inputs: dict[str, Any]) -> list[str]:

@@ -35,6 +35,18 @@ P(suppressed this turn) = c * P(suppressed), the check and the barrage's
 dice being independent. Under ``checks_again``, P(next turn) = (1 - c) c
 and P(later) = (1 - c)^2.
 
+Past the horizon. Under ``checks_again`` the procedure follows two checks,
+this turn's and next turn's, and counts a call that fails both as firing
+``later``. The deviation die and the fire for effect come with the first fire
+for effect, whenever that is, so at the table a call failed twice makes a new
+check each turn until one gets through, and only then rolls the deviation
+die. A seeded roll does the same, and the player's own dice are asked for the
+third check's dice, labelled as past next turn (``dice.beyond``): never the
+deviation die while the call is still on the radio. The outcomes stay those
+of the two checks (``later``), so the odds do not change: a check gets
+through with a chance above 0 (there is always a comms die), so the fire
+comes some turn with probability 1, and what it does does not depend on which.
+
 Speed: the procedure is a chain of the three procedures (``dice.chain``):
 the odds carry the distribution of (when it fires, whether it drifted)
 forward, each stage enumerated once per distinct arguments (the fire for
@@ -75,11 +87,26 @@ _FFE = ffe.CALCULATORS[0]
 COMMS_INPUTS = ("nation", "boosts", "air_recon")
 DEVIATION_INPUTS = ("hit_faces",)
 FFE_INPUTS = tuple(f.name for f in _FFE.fields)
+if min(row["dice"] for row in comms.NATIONS.rows) < 1:
+    raise ValueError("comms_dice: every nation needs a comms die, or a call delayed past the horizon would never get through")
 
 
 def _comms_next_turn(dice, nation: str, boosts: int, air_recon: bool) -> dict:
     """The delayed call's new check (under ``checks_again``), its dice told apart in a roll's record."""
     return comms.comms_check(dice, nation, boosts, air_recon, when=", next turn")
+
+
+def _checks_until_through(dice, nation: str, boosts: int, air_recon: bool) -> None:
+    """Past the horizon: a new check each turn until one gets through (see :meth:`rules_py.dice.Dice.beyond`)."""
+    turn = 3
+    while not comms.comms_check(dice, nation, boosts, air_recon, when=f", turn {turn} (past next turn: counted as later)")["success"]:
+        turn += 1
+
+
+def _later_checks(dice, nation: str, boosts: int, air_recon: bool) -> None:
+    """A call delayed twice under ``checks_again``: the checks the table makes
+    before the fire comes (a chain stage that decides nothing)."""
+    dice.beyond(_checks_until_through, nation, boosts, air_recon)
 
 
 def _fire(dice, *args) -> dict:
@@ -90,8 +117,8 @@ def _fire(dice, *args) -> dict:
 def fire_mission(dice, deviated: str = MISSES, delayed: str = FIRES, **inputs) -> dict:
     """The comms check, then the deviation die, then the fire for effect on the unit: a chain.
 
-    The state is (when it fires, whether the template drifted, the fire for
-    effect's outcomes or None for a unit it misses)."""
+    The state is (when it fires, whether the template drifted, how far, the
+    fire for effect's outcomes; none for a unit it misses)."""
     check = tuple(inputs[name] for name in COMMS_INPUTS)
     hit_faces = tuple(inputs[name] for name in DEVIATION_INPUTS)
     placed = tuple(inputs[name] for name in FFE_INPUTS)
@@ -108,7 +135,8 @@ def fire_mission(dice, deviated: str = MISSES, delayed: str = FIRES, **inputs) -
             lambda s: check if delayed == CHECKS_AGAIN and s[0] == NEXT_TURN else None,
             lambda s, v: s if v["success"] else (LATER,),
         ),
-        Stage(deviation.deviation, lambda _s: hit_faces, lambda s, v: (*s, v["deviates"])),
+        Stage(_later_checks, lambda s: check if s[0] == LATER else None, lambda s, _v: s),
+        Stage(deviation.deviation, lambda _s: hit_faces, lambda s, v: (*s, v["deviates"], v["distance"])),
         Stage(_fire, fire_args, lambda s, v: (*s, tuple(v.items()))),
     )
     return dice.chain((), stages, _outcomes)
@@ -116,11 +144,12 @@ def fire_mission(dice, deviated: str = MISSES, delayed: str = FIRES, **inputs) -
 
 def _outcomes(state: tuple) -> dict:
     """The outcomes of the last state: a unit the drifted template misses takes nothing."""
-    when, drifted = state[0], state[1]
-    hit = dict(state[2]) if len(state) > 2 else {"unopposed": 0, "suppressed": False, "forced_back": False}
+    when, drifted, distance = state[0], state[1], state[2]
+    hit = dict(state[3]) if len(state) > 3 else {"unopposed": 0, "suppressed": False, "forced_back": False}
     return {
         "fires": when,
         "deviates": drifted,
+        "distance": distance,
         **hit,
         "suppressed_this_turn": when == THIS_TURN and hit["suppressed"],
     }
@@ -172,6 +201,7 @@ CALCULATORS = (
         outcomes=(
             Outcome("fires", "choice", "Fires for effect", "The turn the battery fires for effect: this turn when the comms check succeeds.", values=(THIS_TURN, NEXT_TURN)),
             Outcome("deviates", "bool", "Fire deviates", "An arrow on the deviation die, so the template moves."),
+            next(o for o in _DEVIATION.outcomes if o.name == "distance"),
             *(replace(o, help=f"{o.help} Nothing for a unit the drifted template misses.") for o in _FFE.outcomes),
             Outcome("suppressed_this_turn", "bool", "Suppressed this turn", "The battery fires this turn and suppresses the unit."),
         ),

@@ -3,7 +3,8 @@
 A rules procedure is an ordinary Python function ``procedure(dice, **inputs)``
 that asks ``dice`` for every random number it needs and returns a dict of its
 outcomes. What it can ask for (a die, a chart, a pool, a sub-procedure,
-independent parts, a fold of pools, a chain of stages) is the *plan*
+independent parts, a fold of pools, a chain of stages, a wait that goes on
+past the turns the odds follow) is the *plan*
 (:mod:`.plan`); it is written once and read by three modes, each of which
 interprets every kind of step in one class:
 
@@ -52,6 +53,12 @@ another (:class:`Stage`): the odds are a forward pass over the distribution
 of the state after each stage. Each of the three returns an ordinary dict,
 in every mode; the odds stay exact and fast where it ends a procedure, sits
 inside a sub-procedure or follows other dice (see :mod:`.odds`).
+
+``dice.beyond(fn, *args)`` is a wait past the horizon: a procedure that
+follows a chart rolled each turn for so many turns, and counts what has not
+come by then as "later", hands it the rest of the wait. A roll rolls it to its
+end and given dice ask for its dice before anything that follows the wait;
+the odds roll nothing for it, as it decides no outcome (see :meth:`Dice.beyond`).
 
 A procedure must be deterministic given its choices: no clocks, no global
 random state, and the same sequence of steps for the same choices.

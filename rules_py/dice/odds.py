@@ -25,7 +25,9 @@ exact either way.
 Given dice (:func:`enumerate_given`) fix the first rolls: the first atoms
 take the values given, weight 1, and a sub-procedure or composite reached
 while some are left takes its share of them (it is enumerated given those,
-and says how many it used), so that no step is probed.
+and says how many it used), so that no step is probed. A wait past the
+horizon (:meth:`Dice.beyond`) rolls nothing here; given dice, it takes the
+values it used.
 
 A procedure must be deterministic given its choices: no clocks, no global
 random state, and the same sequence of steps for the same choices.
@@ -184,6 +186,19 @@ class Enumerating(Dice):
                 self._steps.add_edges(place, cast(Edges, edges), self._num, self._den)  # with steps, a part's are there
         return unpack(self._pick(dist))
 
+    def beyond(self, fn: Callable[..., Any], *args: Any) -> None:
+        # Past the horizon nothing is weighed: the wait ends with certainty and
+        # decides no outcome. Given dice it used are taken, as far as they go.
+        rest = self._rest()
+        if not rest:
+            return
+        reading = _Reading(rest)
+        try:
+            fn(reading, *args)
+        except _RanOut:
+            pass
+        self._used += reading.used
+
     def take(self, step: Composite) -> dict[str, Any]:
         with_steps = self._steps is not None
         rest = self._rest()
@@ -204,6 +219,46 @@ class Enumerating(Dice):
             self._steps.add_edges(place, cast(Edges, edges), self._num, self._den)
         outcomes: dict[str, Any] = unpack(self._pick(dist))
         return outcomes
+
+
+class _RanOut(Exception):
+    """The given values ran out inside a wait past the horizon."""
+
+
+class _Reading(Dice):
+    """A wait past the horizon (:meth:`Dice.beyond`) read off given values:
+    each atom takes the next value, as the given dice's run recorded it, one
+    roll at a time as a roll makes them, until the wait is over or the values
+    run out. What it reads decides no outcome, so nothing is weighed."""
+
+    def __init__(self, fixed: tuple[Any, ...]):
+        self.fixed = fixed
+        self.used = 0
+
+    def _next(self) -> Any:
+        if self.used >= len(self.fixed):
+            raise _RanOut
+        self.used += 1
+        return self.fixed[self.used - 1]
+
+    def die(self, sides: int, label: str, chart: FaceTable | Callable[[int], Hashable] | None = None) -> Any:
+        return self._next()
+
+    def pool(
+        self, n: int, sides: int, label: str, key: FaceTable | Callable[[int], Hashable], counts: Counts | None = None,
+        alike_from: int | None = None,
+    ) -> Any:
+        return self._next()
+
+    def sub(self, fn: Callable[..., Any], *args: Hashable, **labels: Any) -> Any:
+        return fn(self, *args, **labels)
+
+    def take(self, step: Composite) -> dict[str, Any]:
+        outcomes: dict[str, Any] = step.run(self)
+        return outcomes
+
+    def beyond(self, fn: Callable[..., Any], *args: Any) -> None:
+        fn(self, *args)
 
 
 @lru_cache(maxsize=None)

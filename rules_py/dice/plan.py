@@ -15,7 +15,10 @@ of these kinds of step:
 * **a fold** (:class:`Fold`, ``dice.fold``): independent pools, then a pure
   function of their sums;
 * **a chain** (:class:`Chain`, ``dice.chain``): stages that depend on one
-  another through a state.
+  another through a state;
+* **a wait past the horizon** (``dice.beyond(fn, *args)``): the rest of a
+  roll made every turn until it says otherwise (a chart's "roll again next
+  turn"), past the turns the odds follow: see :meth:`Dice.beyond`.
 
 Dice and pools are the atoms: each mode answers them directly. The last three
 are *composite* steps: data (the kinds below) that a procedure hands to
@@ -249,6 +252,22 @@ class Dice:
 
     def take(self, step: Composite) -> dict:
         """The outcomes of a composite step (:class:`Fold`, :class:`Chain`, :class:`Parts`)."""
+        raise NotImplementedError
+
+    def beyond(self, fn: Callable[..., Any], *args: Hashable) -> None:
+        """A wait that goes on past the horizon: ``fn(dice, *args)`` rolls what
+        the table rolls next, turn after turn (the chart again, a new check),
+        until the wait is over, and returns nothing.
+
+        A procedure that follows a wait for so many turns (its horizon) and
+        counts what has not come by then as "later" calls it there, before the
+        dice of what follows the wait: at the table those come only once the
+        wait is over. It decides no outcome, so the odds roll nothing for it:
+        they are those of the turns followed, and what follows the wait is the
+        same whenever the wait ends. ``fn`` must end with certainty (a chance
+        above 0 each turn that the wait is over), since a roll rolls it to its
+        end; given dice ask for its dice as long as it goes on, and the odds
+        given dice take those it used."""
         raise NotImplementedError
 
     def d6(self, label: str, chart: FaceTable | Callable[[int], Hashable] | None = None) -> Any:

@@ -68,3 +68,7 @@ class Rolling(Dice):
 
     def take(self, step: Composite) -> dict:
         return step.run(self)
+
+    def beyond(self, fn, *args):
+        # Past the horizon a roll goes on as the table does, until the wait is over.
+        fn(self, *args)

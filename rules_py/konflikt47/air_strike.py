@@ -28,6 +28,18 @@ run. The run is a chain (``dice.chain``) of the hold-fire test, the flak
 groups, the attack and its hits: its state (flak so far, units firing, the
 attack) takes at most 7 flak totals, so each group is worked out once per
 distinct total it starts from, never once per path before it.
+
+Past the horizon. The run's outcomes describe the run whenever the aircraft
+comes, so when none has come by turn T (``later``) the table goes on rolling
+the chart (empty skies send the caller back to it next turn) until one does,
+and only then rolls spotting pins, flak and the attack. A seeded roll does
+the same, and the player's own dice are asked for the next turn's chart roll,
+labelled as past the turns looked ahead (``dice.beyond``): never a spotting
+die for an aircraft that has not come. The outcomes stay those of the T turns
+(an aircraft that comes later is counted as ``later``, not a rookie), so the
+odds do not change: with probability 1 one comes some turn, and its run does
+not depend on which. The chart must keep a result that brings an aircraft,
+or a roll would never end: checked on load below.
 """
 
 from __future__ import annotations
@@ -61,9 +73,17 @@ ATTACK_BY_FACE = chart(RESOLUTION, "attack")
 ATTACKS = by_key(RESOLUTION, "attack")
 SPOTTING_DICE = SPOTTING.rows[0]["pins"]
 SPOTTING_RANGE = SPOTTING.rows[0]["range"]
+# The spotting die read as the pins each face gives (D3−1: 0, 1, 2; never below 0), so that
+# its step, its roll and the player's own die all show the pins it is named for, not the face.
+_SPOTTING_COUNT, SPOTTING_SIDES, _SPOTTING_MODIFIER = notation(SPOTTING_DICE)
+if _SPOTTING_COUNT != 1:
+    raise ValueError(f"spotting_pins: {SPOTTING_DICE!r} is read as one die and its modifier, not {_SPOTTING_COUNT} dice")
+SPOTTING_BY_FACE = tuple(max(face + _SPOTTING_MODIFIER, 0) for face in range(1, SPOTTING_SIDES + 1))
 MAX_TURNS = 12
 # What a roll's record says of each result of a chart: its row's effect, in our words.
 ARRIVAL_MEANS = means_of(CHART.rows, "result")
+if set(ARRIVAL_BY_FACE) <= {"empty"} or "empty" not in ARRIVAL_BY_FACE:
+    raise ValueError("air_strike_chart: the chart must both leave the skies empty on some face and bring an aircraft on another")
 NOT_RECORDED = Dice()  # the arithmetic of resolve_hits, worked out with no roll to record it in
 
 FLAK_ORDERS = (
@@ -105,24 +125,34 @@ def resolve_hits(rolled: int, flak: int, halved: bool, flak_order: str, rounding
     return halved_hits(less_flak(rolled))
 
 
+def _chart_roll(dice, turn: int, turns: int) -> str:
+    """The chart's D6 at the start of ``turn``; past the ``turns`` looked ahead its label says so."""
+    past = f" (past the {turns} {'turn' if turns == 1 else 'turns'} looked ahead: counted as later)" if turn > turns else ""
+    return dice.d6(Label(f"air strike chart, start of turn {turn}{past}", of_table(CHART), ARRIVAL_MEANS), chart=ARRIVAL_BY_FACE)
+
+
+def _until_it_comes(dice, turns: int) -> None:
+    """Past the horizon: the chart again each turn until an aircraft comes (see :meth:`rules_py.dice.Dice.beyond`)."""
+    turn = turns + 1
+    while _chart_roll(dice, turn, turns) == "empty":
+        turn += 1
+
+
 def strike_arrival(dice, turns: int) -> dict:
-    """Roll the air strike chart each turn until an aircraft comes or ``turns`` have passed."""
+    """Roll the air strike chart each turn until an aircraft comes or ``turns``
+    have passed; past them the chart is rolled on (for a roll and given dice) until one comes."""
     for turn in range(1, turns + 1):
-        result = dice.d6(Label(f"air strike chart, start of turn {turn}", of_table(CHART), ARRIVAL_MEANS), chart=ARRIVAL_BY_FACE)
+        result = _chart_roll(dice, turn, turns)
         if result != "empty":
             return {"arrival_turn": turn, "rookie": result == "rookie"}
+    dice.beyond(_until_it_comes, turns)
     return {"arrival_turn": "later", "rookie": False}
 
 
 def spotting_roll(dice) -> dict:
-    """One unit's spotting pins (D3-1 in the table)."""
-    count, sides, modifier = notation(SPOTTING_DICE)
+    """One unit's spotting pins (D3-1 in the table): the die read as its pins."""
     label = Label(f"spotting pins on the target ({SPOTTING_DICE})", of_table(SPOTTING))
-    rolled = dice.die(sides, label) if count == 1 else dice.sum_of(count, sides, label)
-    if not modifier:
-        return {"spotting_pins": rolled}
-    pins = max(rolled + modifier, 0)
-    return {"spotting_pins": dice.then(adjusted(modifier) + (", never below 0" if rolled + modifier < 0 else ""), pins)}
+    return {"spotting_pins": dice.die(SPOTTING_SIDES, label, chart=SPOTTING_BY_FACE)}
 
 
 def attack_run(

@@ -11,6 +11,18 @@ Duration: while smoke is on the table, one D6 at each turn start; only the
 survives exactly k checks with probability (1 - r)^k * r, and more than T
 checks with (1 - r)^(T+1). The two stages are independent parts
 (``dice.parts``), so the odds take (2T + 1) + (T + 2) replays, not their product.
+
+Past the horizon. The smoke's checks are counted from whenever it lands, so
+when it has not landed by turn T (``later``, ``not_yet``) the table goes on
+rolling the chart (a delay sends the caller back to it next turn) until it
+does, and only then rolls the dispersal checks. A seeded roll does the same,
+and the player's own dice are asked for the next turn's chart roll, labelled
+as past the turns looked ahead (``dice.beyond``): never a dispersal check for
+smoke that has not come down. The outcomes stay those of the T turns (the
+landing that comes later is counted as ``later``, ``not_yet``), so the odds do
+not change: with probability 1 the smoke lands some turn, and the checks
+after it do not depend on which. The chart's data must keep a result that
+ends the wait, or a roll would never end: checked on load below.
 """
 
 from __future__ import annotations
@@ -30,16 +42,33 @@ DRIFT = DISPERSAL.lookup("result", "drifts", "drift")
 MAX_TURNS = 12
 BARRAGE_MEANS = means_of(BARRAGE.rows, "result")
 DISPERSAL_MEANS = means_of(DISPERSAL.rows, "result")
+if set(BARRAGE_BY_FACE) <= {"delay"} or "delay" not in BARRAGE_BY_FACE:
+    raise ValueError("smoke_barrage_chart: the chart must both delay the smoke on some face and bring it down on another")
+
+
+def _chart_roll(dice, turn: int, turns: int) -> str:
+    """The chart's D6 at the start of ``turn``; past the ``turns`` looked ahead its label says so."""
+    past = f" (past the {turns} {'turn' if turns == 1 else 'turns'} looked ahead: counted as later)" if turn > turns else ""
+    return dice.d6(Label(f"smoke barrage chart, start of turn {turn}{past}", of_table(BARRAGE), BARRAGE_MEANS), chart=BARRAGE_BY_FACE)
+
+
+def _until_it_lands(dice, turns: int) -> None:
+    """Past the horizon: the chart again each turn until the smoke lands (see :meth:`rules_py.dice.Dice.beyond`)."""
+    turn = turns + 1
+    while _chart_roll(dice, turn, turns) == "delay":
+        turn += 1
 
 
 def barrage_arrival(dice, turns: int) -> dict:
-    """Roll the chart each turn until the smoke lands or ``turns`` have passed."""
+    """Roll the chart each turn until the smoke lands or ``turns`` have passed;
+    past them the chart is rolled on (for a roll and given dice) until it lands."""
     for turn in range(1, turns + 1):
-        result = dice.d6(Label(f"smoke barrage chart, start of turn {turn}", of_table(BARRAGE), BARRAGE_MEANS), chart=BARRAGE_BY_FACE)
+        result = _chart_roll(dice, turn, turns)
         if result == "miscalculation":
             return {"arrival_turn": turn, "landing": "moved_by_enemy"}
         if result == "smoke":
             return {"arrival_turn": turn, "landing": "on_target"}
+    dice.beyond(_until_it_lands, turns)
     return {"arrival_turn": "later", "landing": "not_yet"}
 
 
