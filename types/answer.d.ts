@@ -64,6 +64,11 @@ export interface ResolveAnswer {
   dice_text: string;
   command: Command;
   given: Die[];
+  /**
+   * The trail in a few words, one per roll of given: the roll's name and what it decided ("comms
+   * dice: 3 successes"), as a list of kept missions says where each stands.
+   */
+  given_words: string[];
   need: Need | null;
   outcomes: OddsOutcome[];
   notes: string[];

@@ -3,13 +3,16 @@
 Either the first roll the procedure still needs (``need``), with the exact
 odds of every outcome given the dice so far (``outcomes``, as an odds
 answer lists them), or, every roll given, the outcomes as a seeded roll
-gives them (``rolled``). The trail so far (``given``) is a roll's log. A pool
+gives them (``rolled``). The trail so far (``given``) is a roll's log, and
+``given_words`` the same in a few words a roll each (:func:`roll_words`),
+for where a list says how far each kept mission has come. A pool
 that counts what it scored may be given by those counts: ``need`` then names
 its ``counts`` and, in the typed form, every score its dice can make.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +27,18 @@ from .wording import headline_text
 
 if TYPE_CHECKING:
     from . import shapes
+
+
+def roll_words(die: shapes.Die) -> str:
+    """A roll of the trail in a few words: its name, the label up to its
+    first aside (a bracket, or a colon before what it counts), and what it
+    decided, as the trail says it.
+
+    >>> roll_words({"label": "deviation die (Hit on 1-2, an arrow otherwise)", "result": "An arrow"})
+    'deviation die: An arrow'
+    """
+    name = re.split(r" \(|: ", die["label"], maxsplit=1)[0]
+    return f"{name}: {die['result']}"
 
 
 class Resolution:
@@ -100,6 +115,7 @@ class Resolution:
         first = head(calc, self.inputs, "resolve")
         text = dice_text(self.entries)
         outcomes, units = self.odds.outcome_docs()
+        given: list[shapes.Die] = [{**die_doc(d, calc.page), "entries": e} for d, e in zip(self.given.log, entries_by_roll(self.entries, self.given.log), strict=True)]
         if self.result is not None:
             rolled: list[shapes.RolledOutcome] | None = rolled_docs(calc, self.inputs, self.result)
             parts = rolled_headline(calc, self.inputs, self.result)
@@ -116,7 +132,8 @@ class Resolution:
             "dice_text": text,
             "command": command("resolve", calc, first["changed"], after=("--dice", text) if self.entries else ()),
             # Each roll with the entries it read (a pool of no dice read none): what Undo takes back.
-            "given": [{**die_doc(d, calc.page), "entries": e} for d, e in zip(self.given.log, entries_by_roll(self.entries, self.given.log), strict=True)],
+            "given": given,
+            "given_words": [roll_words(d) for d in given],
             "need": self._need_doc(True),
             "outcomes": outcomes,
             "notes": list(self.odds.odds.notes),

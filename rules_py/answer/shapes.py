@@ -70,6 +70,9 @@ class ResolveAnswer(TypedDict):
     dice_text: str
     command: Command
     given: list[Die]
+    # The trail in a few words, one per roll of given: the roll's name and what it decided ("comms
+    # dice: 3 successes"), as a list of kept missions says where each stands.
+    given_words: list[str]
     need: Need | None
     outcomes: list[OddsOutcome]
     notes: list[str]

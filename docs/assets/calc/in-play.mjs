@@ -1,24 +1,39 @@
 // The In play page (docs/in-play.md, root [data-in-play]): the missions kept on
-// this device (missions.mjs), each with the next roll it needs and the odds of
-// what happens next, as the engine answers them now; a tap carries on in the
-// calculator (its link, with the inputs and the dice so far). Mounted by
-// calculator.mjs, which lends it the engine and the calculators' list.
+// this device (missions.mjs), each with its dice so far in the engine's words
+// (the resolution's given_words), the next roll it needs and the odds of what
+// happens next, as the engine answers them now; a tap carries on in the
+// calculator (its link, with the inputs and the dice so far, and the mission's
+// key in the fragment: kept-mission.mjs). Mounted by calculator.mjs, which
+// lends it the engine and the calculators' list.
+//
+// An import adds the missions of a text (another device's export); one kept
+// here already, by its key, takes the copy with more dice (missions.mjs,
+// importMissions), and the message says which were brought up to date.
+//
+// Live: a die entered in another tab, a mission kept, renamed or removed
+// there, shows here at once (the storage event; on coming back to the tab,
+// too); each mission's answer is asked once for its dice. Continue opens the
+// mission as the store has it when tapped, never as an older view showed it.
 //
 // A mission is checked against the calculator as this build has it: one
-// whose calculator has gone, whose inputs it no longer has, or whose inputs or
-// dice it now refuses, says so and can be removed; it never reaches the page
-// as anything but text. DOM contract: root data-status = loading | ready;
-// each mission [data-mission="<key>"][data-state = need | done | changed];
-// its next roll [data-need-label][data-need-faces]; a finished one's outcomes
+// whose calculator or inputs this build does not have says so, one whose
+// inputs or dice the calculator refuses says that; either can be removed, and
+// never reaches the page as anything but text. DOM contract: root
+// data-status = loading | ready; each mission [data-mission="<key>"]
+// [data-state = need | done | changed (no such calculator or input) | invalid
+// (inputs or dice refused) | error]; its dice so far [data-dice-words]; its
+// next roll [data-need-label][data-need-faces]; a finished one's outcomes
 // [data-roll-outcome][data-value].
 
-import { importMissions, readMissions, removeAll, removeMission, renameMission, storeText } from "./missions.mjs";
+import { STORE_KEY, importMissions, missionFragment, readMissions, removeAll, removeMission, renameMission, storeText } from "./missions.mjs";
 import { el, renderSummary } from "./results.mjs";
 
 const SITE_ROOT = new URL("../../", import.meta.url);
 const MAX_IMPORT = 1_000_000; // bytes: far more than 100 missions take
 
 /** @typedef {import("../../../types/calculator.js").CalculatorSchema} CalculatorSchema @typedef {import("./missions.mjs").Mission} Mission */
+/** @typedef {{doc?: import("../../../types/answer.js").ResolveAnswer | import("../../../types/calculator.js").EngineError, failed?: string}} Answered */
+/** @typedef {{sig: string, element: HTMLElement, answer: () => Promise<void>, answered?: Promise<void>}} Item */
 
 /**
  * @param {HTMLElement} root
@@ -45,6 +60,11 @@ class InPlay {
     this.engine = engine;
     this.schemas = schemas;
     this.seq = 0;
+    this.shownText = /** @type {string | null | undefined} */ (undefined); // the store's text as last shown
+    /** @type {Map<string, Promise<Answered>>} each mission's answer, by its calculator, inputs and dice */
+    this.answers = new Map();
+    /** @type {Map<string, Item>} each mission's item, by key */
+    this.items = new Map();
     this.problem = el("p", { class: "fm-in-play-problem", role: "alert", hidden: true });
     this.status = el("p", { class: "fm-in-play-status", role: "status" });
     this.list = el("ol", { class: "fm-missions" });
@@ -54,6 +74,14 @@ class InPlay {
     this.exportText = el("textarea", { class: "fm-export-text", rows: 4, readOnly: true, spellcheck: false, ariaLabel: "The missions as text, to copy" });
     this.importText = el("textarea", { class: "fm-import-text", id: "fm-import-text", rows: 3, spellcheck: false });
     root.replaceChildren(this.problem, this.empty, this.list, this.tools(), this.status);
+    // Another tab changed the store, or this one comes back into view (a storage
+    // event may have passed it by, in the back-forward cache): shown as it now stands.
+    const again = (/** @type {Event} */ event) => {
+      if (!root.isConnected) return ["storage", "pageshow", "visibilitychange"].forEach((type) => removeEventListener(type, again));
+      if (event.type === "storage" && /** @type {StorageEvent} */ (event).key !== STORE_KEY && /** @type {StorageEvent} */ (event).key !== null) return;
+      if (document.visibilityState === "visible" || event.type === "storage") this.show(true);
+    };
+    for (const type of ["storage", "pageshow", "visibilitychange"]) addEventListener(type, again);
   }
 
   tools() {
@@ -81,7 +109,7 @@ class InPlay {
       { class: "fm-in-play-tools" },
       el("p", {}, removeAllButton),
       el("details", { class: "fm-details" }, el("summary", { text: "Move them to another device: export, import" }),
-        el("p", { class: "fm-help", text: "Nothing is sent anywhere: the file or the text is yours to carry. Importing adds missions to those here." }),
+        el("p", { class: "fm-help", text: "Nothing is sent anywhere: the file or the text is yours to carry. Importing adds missions to those here; one that is here already takes whichever copy has more dice." }),
         el("p", {}, this.exportLink),
         this.exportText,
         el("p", {}, el("label", { htmlFor: file.id, text: "Import a file: " }), file),
@@ -98,33 +126,69 @@ class InPlay {
 
   /** @param {string} text */
   imported(text) {
-    const { added, problem } = importMissions(text);
-    this.said(problem || `${added} mission${added === 1 ? "" : "s"} imported.`);
+    const { added, updated, behind, problem } = importMissions(text);
+    const plural = (/** @type {number} */ n, /** @type {string} */ one, /** @type {string} */ many) => `${n} ${n === 1 ? one : many}`;
+    const said = [`${plural(added, "mission", "missions")} imported.`];
+    if (updated) said.push(`${plural(updated, "mission kept here was", "missions kept here were")} brought up to the text's copy, which has more dice (or as many, kept later).`);
+    if (behind) said.push(`${plural(behind, "mission kept here is", "missions kept here are")} as far on as the text's copy or further: left as ${behind === 1 ? "it is" : "they are"}.`);
+    this.said(problem || said.join(" "));
     if (!problem) this.importText.value = "";
     this.show();
   }
 
-  show() {
+  // The missions as the store has them. `again`: only if it changed since last shown
+  // (another tab, or this one back in view); a mission that has not changed keeps its
+  // item, and each answer is asked once for its calculator, inputs and dice.
+  show(again = false) {
+    const { missions, problem } = readMissions();
+    const text = problem ? null : storeText(missions);
+    if (again && text === this.shownText) return;
+    this.shownText = text;
     const seq = ++this.seq;
     this.root.dataset.status = "loading";
-    const { missions, problem } = readMissions();
     this.problem.textContent = problem;
     this.problem.hidden = !problem;
     this.empty.hidden = Boolean(missions.length || problem);
-    const text = storeText(missions);
-    this.exportText.value = text;
+    this.exportText.value = text ?? storeText([]);
     URL.revokeObjectURL(this.exportLink.href);
-    this.exportLink.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-    const items = missions.map((m) => this.item(m));
-    this.list.replaceChildren(...items.map((i) => i.element));
-    // One request at a time, in order; the page is ready once every mission has its answer.
+    this.exportLink.href = URL.createObjectURL(new Blob([this.exportText.value], { type: "application/json" }));
+    const items = missions.map((m) => {
+      const sig = JSON.stringify([m.calculator, m.inputs, m.dice, m.name]);
+      const had = this.items.get(m.key);
+      return had?.sig === sig ? had : { sig, ...this.item(m) };
+    });
+    this.items = new Map(missions.map((m, i) => [m.key, items[i]]));
+    const elements = items.map((i) => i.element);
+    if (elements.length !== this.list.children.length || elements.some((e, i) => this.list.children[i] !== e)) {
+      const focused = document.activeElement;
+      this.list.replaceChildren(...elements);
+      if (focused instanceof HTMLElement && focused !== document.activeElement && focused.isConnected) focused.focus();
+    }
+    // One request at a time, in order (an item answered already is left as it is); the page is ready once every mission has its answer.
     (async () => {
       for (const item of items) {
         if (seq !== this.seq) return;
-        await item.answer();
+        await (item.answered ??= item.answer());
+        if (item.element.dataset.state === "error") item.answered = undefined; // the engine failed: asked again next time
       }
       if (seq === this.seq) this.root.dataset.status = "ready";
     })();
+  }
+
+  // A mission's answer from the engine, asked once for its calculator, inputs and dice.
+  /** @param {Mission} m @returns {Promise<Answered>} */
+  ask(m) {
+    const key = JSON.stringify([m.calculator, Object.entries(m.inputs).sort(), m.dice]);
+    let answered = this.answers.get(key);
+    if (!answered) {
+      answered = this.engine.call({ op: "answer", id: m.calculator, inputs: m.inputs, dice: m.dice }).then(
+        ({ answer }) => ({ doc: /** @type {Answered["doc"]} */ (answer) }),
+        (error) => ({ failed: /** @type {Error} */ (error).message }),
+      );
+      this.answers.set(key, answered);
+      answered.then((a) => a.failed && this.answers.delete(key)); // asked again next time
+    }
+    return answered;
   }
 
   /** @param {Mission} m */
@@ -138,33 +202,38 @@ class InPlay {
       this.show();
     });
     const inputs = Object.entries(m.inputs).map(([k, v]) => `${k}=${v}`).join(" ") || "default inputs";
-    const about = el("p", { class: "fm-mission-about", text: `${schema ? schema.title : m.calculator}, ${inputs}; dice so far: ${m.dice || "none"}` });
+    const about = el("p", { class: "fm-mission-about", text: `${schema ? schema.title : m.calculator}, ${inputs}` });
+    const dice = el("p", { class: "fm-mission-dice", dataDiceWords: "" });
     const next = el("p", { class: "fm-mission-next", text: "Asking the calculator\u2026" });
     const summary = el("ul", { class: "fm-summary-list fm-mission-odds" });
     const odds = el("details", { class: "fm-details fm-mission-odds-box", hidden: true }, el("summary", { text: "The odds of what happens next" }), summary);
     const outcome = el("dl", { class: "fm-roll-outcomes fm-mission-outcome", hidden: true });
-    const element = el("li", { class: "fm-mission", dataMission: m.key, dataCalculator: m.calculator }, name, about, next, outcome, odds, el("p", {}, remove));
-    const changed = (/** @type {string} */ text) => {
-      element.dataset.state = "changed";
-      next.replaceChildren(el("strong", { text: "This calculator has changed since the mission was kept: " }), text, " Remove it, or keep it to read its dice.");
+    const element = el("li", { class: "fm-mission", dataMission: m.key, dataCalculator: m.calculator }, name, about, dice, next, outcome, odds, el("p", {}, remove));
+    // What cannot be answered: the dice as they were kept, and why.
+    const cannot = (/** @type {string} */ state, /** @type {string} */ why) => {
+      element.dataset.state = state;
+      dice.textContent = m.dice ? `Dice as kept: ${m.dice}` : "No dice yet.";
+      next.replaceChildren(el("strong", { text: why }), " Remove it, or keep it to read its dice.");
     };
     const answer = async () => {
-      if (!schema) return changed(`there is no calculator \u201c${m.calculator}\u201d any more.`);
+      if (!schema) return cannot("changed", `This site has no calculator \u201c${m.calculator}\u201d (renamed or removed since the mission was kept, or the mission was edited).`);
       const names = new Set(schema.fields.map((f) => f.name));
       const gone = Object.keys(m.inputs).filter((k) => !names.has(k));
-      if (gone.length) return changed(`it has no input ${gone.join(", ")} any more (renamed or removed).`);
-      /** @type {import("../../../types/answer.js").ResolveAnswer | import("../../../types/calculator.js").EngineError} */
-      let doc;
-      try {
-        ({ answer: doc } = await this.engine.call({ op: "answer", id: m.calculator, inputs: m.inputs, dice: m.dice }));
-      } catch (error) {
+      if (gone.length) return cannot("changed", `The calculator has no input ${gone.join(", ")} (renamed or removed since the mission was kept, or the mission was edited).`);
+      const { doc, failed } = await this.ask(m);
+      if (failed !== undefined || !doc) {
         element.dataset.state = "error";
-        next.textContent = /** @type {Error} */ (error).message;
+        next.textContent = failed ?? "";
         return;
       }
-      if ("error" in doc) return changed(`it refuses ${doc.fields.some((f) => f.field === "dice") ? "the dice" : "the inputs"} now: ${doc.fields.map((f) => f.message).join(" ") || doc.error}`);
+      if ("error" in doc) {
+        const refused = doc.fields.some((f) => f.field === "dice") ? "dice" : "inputs";
+        return cannot("invalid", `The calculator does not take this mission's ${refused}: ${doc.fields.map((f) => f.message).join("; ") || doc.error}.`);
+      }
       element.dataset.state = doc.status;
+      dice.textContent = doc.given_words.length ? `Dice so far: ${doc.given_words.join("; ")}.` : "No dice yet.";
       const link = el("a", { class: "fm-mission-continue", href: this.link(m) });
+      link.addEventListener("click", (event) => this.continued(event, link, m));
       if (doc.status === "need") {
         const need = /** @type {import("../../../types/answer.js").Need} one that needs a roll says which */ (doc.need);
         Object.assign(link.dataset, { needLabel: need.label, needFaces: String(need.faces) });
@@ -182,12 +251,29 @@ class InPlay {
     return { element, answer };
   }
 
+  // Continue opens the mission as the store has it now (it may have moved on in
+  // another tab since this view was drawn), or, removed meanwhile, nothing.
+  /** @param {MouseEvent} event @param {HTMLAnchorElement} link @param {Mission} m */
+  continued(event, link, m) {
+    const now = readMissions().missions.find((x) => x.key === m.key);
+    if (now) {
+      link.href = this.link(now); // read by the browser, and by instant navigation after this
+      return;
+    }
+    event.preventDefault();
+    event.stopPropagation(); // instant navigation (on the body) would follow it
+    this.said(`\u201c${m.name}\u201d is no longer in play: it was removed on another page.`);
+    this.show();
+  }
+
+  // The calculator's page with the mission's inputs and dice, its key in the fragment (kept-mission.mjs).
   /** @param {Mission} m */
   link(m) {
     const page = new URL(`calculators/${m.calculator}/`, SITE_ROOT);
     const params = new URLSearchParams(m.inputs);
     params.set("dice", m.dice);
     page.search = `?${params}`;
+    page.hash = missionFragment(m.key);
     return page.href;
   }
 }

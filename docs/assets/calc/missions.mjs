@@ -3,6 +3,13 @@
 // holds the store alone: what a mission is, reading and writing it in
 // localStorage, and its export and import as a small JSON text.
 //
+// A mission is one by its key, and only by it: Keep in play always keeps a new
+// one (addMission), and a mission's dice change only where it is followed
+// (followMission), and there only over the dice that page last saw, so that
+// two tabs never silently write over each other's dice (every page hears of a
+// change in another through the storage event: STORE_KEY). An import brings a
+// mission kept here already up to the copy with more dice (importMissions).
+//
 // A mission: {key, calculator, inputs: {name: value}, dice (the dice text so
 // far, as a link's dice= carries it), name (the player's), kept (ISO time)}.
 // The store: {format: FORMAT, missions: [...]}. What is read (from storage, or
@@ -22,6 +29,9 @@ const ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
 const NAME = /^[a-z_][a-z0-9_]{0,79}$/;
 const KEY = /^[a-z0-9]{1,24}$/;
 const KEYS = ["calculator", "dice", "inputs", "kept", "key", "name"]; // sorted
+
+/** The fragment of a calculator's address that names the kept mission its dice carry on (kept-mission.mjs). @param {string} key */
+export const missionFragment = (key) => `#mission=${key}`;
 
 /** @param {unknown} v @returns {v is Record<string, unknown>} */
 const isPlain = (v) => v !== null && typeof v === "object" && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
@@ -126,27 +136,30 @@ function newKey() {
   return a[0].toString(36) + a[1].toString(36);
 }
 
-const entries = (/** @type {string} */ dice) => (dice === "" ? [] : dice.split(","));
 const sameInputs = (/** @type {Record<string, string>} */ a, /** @type {Record<string, string>} */ b) => JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+const count = (/** @type {string} */ dice) => (dice === "" ? 0 : dice.split(",").length);
 
 /**
- * Keeps a mission. One of the same calculator and inputs whose dice the new
- * ones carry on from (the same mission, one roll or more further) is replaced,
- * and keeps its name unless a name is given; a new one is named `name`, or `title`.
+ * Keeps a new mission, under its own new key: never in place of another, though
+ * one of the same calculator, inputs and dice be kept (two batteries alike are an
+ * ordinary case; a kept mission is replaced only by itself, through followMission).
+ * It is named `name`, or else `title`, with a number after it when another mission
+ * has that name already ("Smoke barrage 2"). `others` is how many other missions are in play.
  * @param {{calculator: string, inputs: Record<string, string>, dice: string, name: string | null, title: string}} mission
- * @returns {{mission?: Mission, problem: string}}
+ * @returns {{mission?: Mission, others: number, problem: string}}
  */
-export function keepMission({ calculator, inputs, dice, name, title }) {
+export function addMission({ calculator, inputs, dice, name, title }) {
   const read = readMissions();
-  if (read.problem) return { problem: read.problem };
-  const now = entries(dice);
-  const same = read.missions.find((m) => m.calculator === calculator && sameInputs(m.inputs, inputs) && entries(m.dice).every((d, i) => d === now[i]));
+  if (read.problem) return { others: 0, problem: read.problem };
+  const others = read.missions.length;
+  if (others >= MAX_MISSIONS) return { others, problem: `Not kept: ${MAX_MISSIONS} missions are in play already; remove one first.` };
+  const names = new Set(read.missions.map((m) => m.name));
+  let given = (name ?? title).slice(0, MAX_NAME);
+  if (name === null) for (let n = 2; names.has(given); n++) given = `${title.slice(0, MAX_NAME - 4)} ${n}`;
   /** @type {Mission} */
-  const mission = { key: same ? same.key : newKey(), calculator, inputs: { ...inputs }, dice, name: (name ?? same?.name ?? title).slice(0, MAX_NAME), kept: new Date().toISOString() };
-  const rest = read.missions.filter((m) => m !== same);
-  if (rest.length >= MAX_MISSIONS) return { problem: `Not kept: ${MAX_MISSIONS} missions are in play already; remove one first.` };
-  const problem = missionProblem(mission) || write([mission, ...rest]);
-  return problem ? { problem: problem.startsWith("Not kept") ? problem : `Not kept: ${problem}.` } : { mission, problem: "" };
+  const mission = { key: newKey(), calculator, inputs: { ...inputs }, dice, name: given, kept: new Date().toISOString() };
+  const problem = missionProblem(mission) || write([mission, ...read.missions]);
+  return problem ? { others, problem: problem.startsWith("Not kept") ? problem : `Not kept: ${problem}.` } : { mission, others, problem: "" };
 }
 
 /** Removes the mission with this key; the message of what went wrong, or "". @param {string} key */
@@ -173,48 +186,80 @@ export function removeAll() {
 }
 
 /**
- * Adds the missions of an exported text to those kept (one already kept is kept once).
+ * Adds the missions of an exported text to those kept. A mission kept here
+ * already (the same key: the same mission, maybe carried on on another
+ * device) is kept once, as the copy with more dice has it (on as many, the
+ * one kept later): a mission continued elsewhere comes back with its dice,
+ * and one played further here is not put back. `updated` counts the missions
+ * here that the text carried further, `behind` those it has as far or less.
  * @param {string} text
- * @returns {{added: number, problem: string}}
+ * @returns {{added: number, updated: number, behind: number, problem: string}}
  */
 export function importMissions(text) {
+  const none = { added: 0, updated: 0, behind: 0 };
   const read = readMissions();
-  if (read.problem) return { added: 0, problem: read.problem };
+  if (read.problem) return { ...none, problem: read.problem };
   const given = parseStore(text.trim());
-  if (given.problem) return { added: 0, problem: `Not imported: ${given.problem}.` };
-  const known = new Set(read.missions.map((m) => m.key));
-  const fresh = given.missions.filter((m) => !known.has(m.key));
-  if (read.missions.length + fresh.length > MAX_MISSIONS) return { added: 0, problem: `Not imported: more than ${MAX_MISSIONS} missions in all.` };
-  const problem = write([...read.missions, ...fresh]);
-  return problem ? { added: 0, problem } : { added: fresh.length, problem: "" };
+  if (given.problem) return { ...none, problem: `Not imported: ${given.problem}.` };
+  const byKey = new Map(given.missions.map((m) => [m.key, m]));
+  const ahead = (/** @type {Mission} */ theirs, /** @type {Mission} */ ours) =>
+    theirs.dice !== ours.dice && (count(theirs.dice) > count(ours.dice) || (count(theirs.dice) === count(ours.dice) && Date.parse(theirs.kept) > Date.parse(ours.kept)));
+  let updated = 0;
+  const kept = read.missions.map((m) => {
+    const theirs = byKey.get(m.key);
+    byKey.delete(m.key);
+    if (!theirs || !ahead(theirs, m)) return m;
+    updated++;
+    return theirs;
+  });
+  const fresh = [...byKey.values()];
+  const behind = given.missions.length - fresh.length - updated;
+  if (kept.length + fresh.length > MAX_MISSIONS) return { ...none, problem: `Not imported: more than ${MAX_MISSIONS} missions in all.` };
+  const problem = write([...kept, ...fresh]);
+  return problem ? { ...none, problem } : { added: fresh.length, updated, behind, problem: "" };
 }
 
 /**
- * The kept mission of this calculator and inputs whose dice are exactly these
- * (the one a Continue link of the In play page opened), or null.
- * @param {{calculator: string, inputs: Record<string, string>, dice: string}} at
+ * The kept mission a calculator page opened from a link carries on: the one
+ * whose key the address names (In play's Continue: `#mission=KEY`), if it is of
+ * this calculator and inputs, whatever its dice now (the caller compares
+ * them); with no key, the one mission of this calculator, inputs and exactly
+ * these dice (none when two are alike: which is which, only a key says).
+ * @param {{key: string | null, calculator: string, inputs: Record<string, string>, dice: string}} at
  * @returns {Mission | null}
  */
-export function findMission({ calculator, inputs, dice }) {
-  const read = readMissions();
-  return read.missions.find((m) => m.calculator === calculator && sameInputs(m.inputs, inputs) && m.dice === dice) || null;
+export function findMission({ key, calculator, inputs, dice }) {
+  const ours = readMissions().missions.filter((m) => m.calculator === calculator && sameInputs(m.inputs, inputs));
+  if (key) return ours.find((m) => m.key === key) ?? null;
+  const alike = ours.filter((m) => m.dice === dice);
+  return alike.length === 1 ? alike[0] : null;
+}
+
+/** The kept mission with this key, or null (none, or the store refused). @param {string} key */
+export function missionByKey(key) {
+  return readMissions().missions.find((m) => m.key === key) ?? null;
 }
 
 /**
- * A kept mission followed where it is played (own-dice.mjs): its dice are now
- * these (a die entered or taken back), its name kept. `mission` is undefined
- * when it is no longer kept (removed meanwhile, on another page) or the store
- * was refused (then `problem` says why).
+ * A kept mission followed where it is played (kept-mission.mjs): its dice are
+ * now these (a die entered or taken back), its name kept. It is written only
+ * over the dice this page last saw it with (`base`): a mission carried on
+ * meanwhile in another tab is not written over but returned as `moved`, so
+ * that no tab's dice silently replace another's. `mission` is undefined when
+ * it is no longer kept (removed meanwhile, on another page) or the store was
+ * refused (then `problem` says why).
  * @param {string} key
  * @param {string} dice
- * @returns {{mission?: Mission, problem: string}}
+ * @param {string} base
+ * @returns {{mission?: Mission, moved?: Mission, problem: string}}
  */
-export function followMission(key, dice) {
+export function followMission(key, dice, base) {
   const read = readMissions();
   if (read.problem) return { problem: read.problem };
   const kept = read.missions.find((m) => m.key === key);
   if (!kept) return { problem: "" };
   if (kept.dice === dice) return { mission: kept, problem: "" };
+  if (kept.dice !== base) return { moved: kept, problem: "" };
   const mission = { ...kept, dice, kept: new Date().toISOString() };
   const problem = missionProblem(mission) || write(read.missions.map((m) => (m.key === key ? mission : m)));
   return problem ? { problem: problem.startsWith("Not kept") ? problem : `Not kept: ${problem}.` } : { mission, problem: "" };

@@ -20,8 +20,7 @@
 // its Use my dice a checkbox and its faces radio buttons, which work before
 // this module has come: what the player chose there is taken over here.
 
-import { follow, keep, unfollow } from "./kept-mission.mjs";
-import { renameMission } from "./missions.mjs";
+import { KeptMission } from "./kept-mission.mjs";
 import { el, renderDetails, renderSummary } from "./results.mjs";
 import { dieItem } from "./roll-log.mjs";
 
@@ -78,13 +77,13 @@ export class OwnDice {
     this.rolls = /** @type {string[][]} */ ([]); // the entries so far, one list per roll (a pool's faces are one roll)
     /** @type {string[] | null} */
     this.repeated = null; // every dice= of a link that gave it more than once (sent as it came: the engine refuses it)
+    this.refused = /** @type {string | null} */ (null); // a link's dice= longer than any procedure reads: kept in the address, not sent
     this.pending = /** @type {string[]} */ ([]); // the faces of a pool entered so far, sent once every die of it is in
     this.active = false;
     this.seq = 0;
     this.notice = "";
-    this.named = false; // the player typed a name for the mission
-    this.kept = /** @type {string | null} */ (null); // the key of the kept mission that the dice entered here carry on (followMission)
-    this.fromLink = false; // the dice came from a link, maybe a kept mission's Continue
+    /** @type {ResolveAnswer | undefined} */
+    this.doc = undefined; // the resolution shown
     this.button = el("button", { type: "button", class: "md-button fm-own-dice-button", text: "Use my dice", ariaExpanded: "false" });
     this.button.addEventListener("click", () => (this.active ? this.close() : this.open([])));
     this.first = readFirstRoll(view);
@@ -111,42 +110,27 @@ export class OwnDice {
     this.undoButton = el("button", { type: "button", class: "md-button fm-undo", text: "Undo", disabled: true });
     this.undoButton.addEventListener("click", () => this.undo());
     this.clearButton = el("button", { type: "button", class: "md-button fm-clear", text: "Start again", disabled: true });
-    this.clearButton.addEventListener("click", () => {
-      unfollow(this); // starting again is another mission: the kept one stays where it was
-      this.set([]);
-    });
+    this.mission = new KeptMission(this); // Keep in play, its name and what became of it
+    this.clearButton.addEventListener("click", () => this.mission.startAgain());
     this.command = el("code", { class: "fm-resolve-command" });
-    this.nameInput = el("input", { type: "text", class: "fm-mission-name", id: `fm-${n}-mission-name`, maxLength: 80, value: this.view.schema.title, autocomplete: "off" });
-    this.nameInput.addEventListener("input", () => (this.named = true));
-    this.nameInput.addEventListener("change", () => {
-      const name = this.nameInput.value.trim();
-      if (this.kept && name) this.keepStatus.textContent = renameMission(this.kept, name) || `Renamed \u201c${name}\u201d under In play.`;
-    });
-    this.keepButton = el("button", { type: "button", class: "md-button fm-keep", dataKeep: "true", text: "Keep in play", disabled: true });
-    this.keepButton.addEventListener("click", () => keep(this));
-    this.keepStatus = el("p", { class: "fm-keep-status", role: "status" });
-    // Undo, Start again and Keep in play right under the faces, where the thumb is at the
-    // table; the odds and the trail below them. The mission's name waits at the foot.
-    this.actions = el("div", { class: "fm-resolve-actions" }, this.undoButton, this.clearButton, this.keepButton);
-    const keepBox = el(
-      "div",
-      { class: "fm-keep-box" },
-      el("label", { htmlFor: this.nameInput.id, class: "fm-label", text: "Name, to find it under In play" }),
-      this.nameInput,
-    );
+    this.keepButton = this.mission.button;
+    // Undo, Keep in play and Start again (well apart) first: nothing above them changes
+    // as dice are entered, so they stay where the thumb found them, tap after tap.
+    // The prompt and its faces next, then the odds and the trail; the mission's name at the foot.
+    this.actions = el("div", { class: "fm-resolve-actions" }, this.undoButton, this.keepButton, this.clearButton);
     this.element = el(
       "section",
       { class: "fm-own-dice", ariaLabel: `${this.view.schema.title}: my own dice`, hidden: true },
+      this.actions,
       this.headline,
       this.message,
       this.need,
       this.outcomes,
-      this.actions,
-      this.keepStatus,
+      this.mission.status,
       this.odds,
       this.trailBox,
       (this.check = el("p", { class: "fm-resolve-check" }, "Anyone can check it: ", this.command)),
-      keepBox,
+      this.mission.box,
     );
     // Opened in the build's copy: opened here once the view is built (a link's dice come first).
     const chosen = readCopy(view.root);
@@ -165,31 +149,32 @@ export class OwnDice {
   fromAddress(text, all = null) {
     const problem = all ? "" : diceTextProblem(text);
     this.notice = problem; // said once the engine has answered for no dice
-    this.fromLink = true;
-    this.open(problem || all || text === "" ? [] : text.split(",").map((e) => [e]), all);
+    this.mission.fromLink = true;
+    this.open(problem || all || text === "" ? [] : text.split(",").map((e) => [e]), all, problem ? text : null);
   }
 
   get text() {
     return this.rolls.flat().join(",");
   }
 
-  /** The dice= the link carries, or null when the player is not using their own dice. */
+  /** The dice= the link carries (a link's that were refused, as it gave them), or null when the player is not using their own dice. */
   param() {
-    return this.active ? this.text : null;
+    return this.active ? (this.refused ?? this.text) : null;
   }
 
-  /** @param {string[][]} rolls @param {string[] | null} [repeated] */
-  open(rolls, repeated = null) {
+  /** @param {string[][]} rolls @param {string[] | null} [repeated] @param {string | null} [refused] */
+  open(rolls, repeated = null, refused = null) {
     this.active = true;
     this.element.hidden = false;
     this.view.root.dataset.ownDice = "true"; // the stylesheet lets the plain odds scroll away on a phone
     this.button.setAttribute("aria-expanded", "true");
-    this.set(rolls, repeated);
+    this.set(rolls, repeated, refused);
   }
 
   close() {
     this.active = false;
     this.seq++;
+    this.mission.closed();
     this.element.hidden = true;
     delete this.element.dataset.resolve;
     delete this.view.root.dataset.ownDice;
@@ -222,34 +207,38 @@ export class OwnDice {
   showPending() {
     this.pendingText.hidden = !this.pending.length;
     this.pendingText.textContent = this.pending.length ? `This roll so far: ${this.pending.join(", ")}` : "";
-    this.undoButton.disabled = !this.rolls.length && !this.pending.length;
+    this.undoButton.disabled = !this.rolls.length && !this.pending.length && !this.mission.before.length;
   }
 
-  // Undo: the last face of a pool being entered, or else the last roll.
+  // Undo: the last face of a pool being entered, or else the last roll, or else Start again.
   undo() {
     if (this.pending.length) {
       this.pending.pop();
       return this.showPending();
     }
+    if (!this.rolls.length && this.mission.undoStart()) return;
     this.set(this.rolls.slice(0, -1));
   }
 
-  /** @param {string[][]} rolls @param {string[] | null} [repeated] */
-  set(rolls, repeated = null) {
+  // The dice are these rolls: a die more than any procedure reads is refused with a
+  // message, and the dice and the address stay as they were.
+  /** @param {string[][]} rolls @param {string[] | null} [repeated] @param {string | null} [refused] */
+  set(rolls, repeated = null, refused = null) {
     const problem = diceTextProblem(rolls.flat().join(","));
     if (problem) return this.say(problem);
     this.repeated = repeated; // a link's dice= given more than once, until the player enters a die or starts again
+    this.refused = refused; // likewise a link's refused dice=
     this.rolls = rolls;
     this.pending = [];
     this.showPending();
-    if (!this.kept) this.keepStatus.textContent = "";
+    this.mission.diceChanged();
     this.view.compareChanged(); // the link and the address carry the dice
     this.resolve();
   }
 
   // The inputs changed (view.mjs): the same dice, resolved for the new ones.
   inputsChanged() {
-    unfollow(this); // a kept mission is for the inputs it was kept with
+    this.mission.inputsChanged();
     if (this.active) this.resolve();
   }
 
@@ -262,7 +251,7 @@ export class OwnDice {
 
   async resolve() {
     const seq = ++this.seq;
-    this.clearButton.disabled = !this.rolls.length && !this.repeated;
+    this.clearButton.disabled = !this.rolls.length && !this.repeated && !this.refused;
     const built = this.builtAnswer();
     if (built) {
       delete this.element.dataset.busy;
@@ -342,7 +331,7 @@ export class OwnDice {
     if (done) {
       delete this.need.dataset.needLabel;
       delete this.need.dataset.needFaces;
-    delete this.need.dataset.needCount;
+      delete this.need.dataset.needCount;
       this.outcomes.replaceChildren(.../** @type {import("../../../types/answer.js").RolledOutcome[]} a done resolution's */ (doc.rolled).flatMap((o) => [el("dt", { text: o.label }), el("dd", { dataRollOutcome: o.name, dataValue: o.value, text: o.value_label })]));
     } else {
       this.showNeed(/** @type {import("../../../types/answer.js").Need} one that needs a roll says which */ (doc.need));
@@ -356,7 +345,7 @@ export class OwnDice {
     }
     this.trail.replaceChildren(...doc.given.map((d, i) => this.trailItem(d, i)));
     this.trailBox.hidden = !doc.given.length;
-    follow(this, doc);
+    this.mission.follow(doc);
   }
 
   /** @param {import("../../../types/answer.js").Need} need */
