@@ -98,20 +98,27 @@ def whole_percent(p: Fraction) -> str:
 
 
 def points(d: Fraction) -> str:
-    """A difference of two chances in percentage points, with its sign (never rounded to a bare 0 unless exactly 0)."""
+    """A difference of two chances in percentage points, with its sign: "no change" only when
+    there is none, and one too small to show at one decimal in words ("slightly higher, under
+    0.1 points"), never a sign beside a bare or bracketed zero ("+0.0", "-<0.1")."""
     if d == 0:
         return "no change"
     text = decimal(abs(d) * 100, 1)
     if text == "0.0":
-        text = "<0.1"
+        return f"slightly {'higher' if d > 0 else 'lower'}, under 0.1 points"
     return f"{'+' if d > 0 else MINUS}{text} points"
 
 
 def plus(d: Fraction) -> str:
-    """A difference of two means, to two decimals, with its sign."""
+    """A difference of two means, to two decimals, with its sign: "no change" only when there
+    is none, and one too small to show at two decimals in words ("slightly more, under 0.01"),
+    never "+0.00"."""
     if d == 0:
         return "no change"
-    return ("+" if d > 0 else "") + decimal(d, 2)
+    text = decimal(abs(d), 2)
+    if text == "0.00":
+        return f"slightly {'more' if d > 0 else 'less'}, under 0.01"
+    return f"{'+' if d > 0 else MINUS}{text}"
 
 
 def number_text(value: Any) -> str:

@@ -12,6 +12,7 @@ So Germany vs Soviet: success 1/2 -> 11/32, b - a = -5/32 (-15.625 points); mean
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -204,3 +205,25 @@ def test_cli_vs_errors(args, message):
     out = run(*args)
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.startswith("error:") and message in out.stderr and out.stderr.count("\n") == 1, out.stderr
+
+
+def test_a_difference_too_small_to_show_is_said_in_words_never_as_a_signed_zero():
+    """Issue 43: "-<0.1 points" and "+0.00" read as noise beside "no change". A chance that moves
+    by 1/10000 (0.01 points, under the 0.1 shown) is "slightly lower"; a mean that moves by
+    1/1000 (under the 0.01 shown) "slightly more"; none is exactly 0, so none is "no change"."""
+    from fractions import Fraction
+
+    from rules_py.formats import plus, points
+
+    assert points(Fraction(-1, 10000)) == "slightly lower, under 0.1 points"
+    assert points(Fraction(1, 10000)) == "slightly higher, under 0.1 points"
+    assert points(Fraction(1, 1000)) == "+0.1 points"  # 0.1 points: shown
+    assert plus(Fraction(1, 1000)) == "slightly more, under 0.01"
+    assert plus(Fraction(-1, 1000)) == "slightly less, under 0.01"
+    assert plus(Fraction(-1, 2)) == "\u22120.50" and plus(Fraction(0)) == "no change"
+    # The issue's own comparison: veteran friendly flak moves the air strike's driven-off
+    # chance and two means by less than they are shown to.
+    doc = rules_py.compare("k47-air-strike", {"flak_shots": "4", "friendly_flak": "2"}, {"friendly_experience": "veteran"})
+    said = [(d.get("chance") or d.get("mean") or {}).get("difference", "") for d in doc["differences"]]
+    assert "slightly lower, under 0.1 points" in said and "slightly more, under 0.01" in said
+    assert not any(re.search(r"[+\u2212-](<|0\.0+\b)", text) for text in [*said, doc["summary"]]), said
