@@ -252,27 +252,9 @@ def visits(profile: Profile, first_path: str, default_path: str, calc_id: str, o
     return out
 
 
-# Each animation frame until the live view's first answer: whether a field the link names
+# Each animation frame until the live view has answered the link: whether a field the link names
 # shows the link's value, whether the calculator says anything (an answer or words).
-LINK_FRAMES = """([name, value]) => {
-    window.__frames = [];
-    (function tick() {
-        const root = document.querySelector('.calculator[data-calculator]');
-        if (root) {
-            const shown = (e) => e.checkVisibility({visibilityProperty: true});
-            const fields = [...root.querySelectorAll(`[name="${name}"], [data-input="${name}"]`)].filter(shown);
-            const said = [...root.querySelectorAll('.fm-engine, .fm-summary-list')].filter(shown).some((e) => e.textContent.trim());
-            // Option B's comparison and How it changes, where the link asks for them: in too.
-            const asked = new URLSearchParams(location.search);
-            const sweep = root.querySelector('.fm-sweep-details')?.dataset.sweepStatus;
-            const all = Boolean(root.dataset.firstAnswerAt) && (!asked.has('sweep') || sweep === 'ready')
-                && (![...asked.keys()].some((k) => k.startsWith('vs.')) || root.dataset.compareStatus === 'ready');
-            window.__frames.push({t: performance.now(), link: fields.some((f) => f.value === value), field: fields.length > 0, said, all});
-            if (all) return;
-        }
-        requestAnimationFrame(tick);
-    })();
-}"""
+LINK_FRAMES = page_function(ROOT / "scripts" / "bench" / "page" / "bench_link_frames.mjs")
 
 
 def phone_link(profile: Profile, path: str, calc_id: str, field: tuple[str, str]) -> dict:
