@@ -213,6 +213,17 @@ def test_unknown_link_parameters_are_ignored_and_said_so(page_of):
     assert tab.odds_cells(calc.id) == cli_odds(calc.id, {})
 
 
+def test_a_link_of_thousands_of_unknown_names_lists_a_few_and_counts_them(page_of):
+    """Issue 44: 3,000 unknown keys were all listed in the notice. The first eight are named,
+    with how many there are in all."""
+    calc = CALCS[0]
+    tab = page_of(calc.id, {f"x{i}": "1" for i in range(3000)})
+    scope = f'.calculator[data-calculator="{calc.id}"]'
+    named = ", ".join(f"x{i}" for i in range(8))
+    assert tab.page.inner_text(f"{scope} .fm-notice") == f"Not an input of this calculator, so ignored: {named}\u2026 (3000 names in all)."
+    assert tab.odds_cells(calc.id) == cli_odds(calc.id, {})
+
+
 def test_copy_link_copies_the_calculator_page_with_its_inputs(page_of, server):
     calc = CALCS[0]
     inputs = example_inputs(calc)

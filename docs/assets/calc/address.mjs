@@ -11,6 +11,7 @@ import { SWEEP, SWEEP_OF } from "./sweep.mjs";
 const PHONE = "(pointer: coarse) and (max-width: 44.9375em)";
 
 export const VS = "vs."; // the prefix of option B's parameters in a link (compare.mjs)
+const NOTICE_NAMES = 8; // the most of a link's ignored names the notice lists
 const SITE_ROOT = new URL("../../", import.meta.url);
 // Parameters that are not inputs but may be in a calculator page's URL: the
 // search plugin's highlight ("h"), a roll's seed, the player's own dice
@@ -127,10 +128,13 @@ export class AddressLink {
     });
   }
 
+  // A link's names that are no inputs, said once: the first NOTICE_NAMES of them, and how many
+  // there are in all where there are more (a crafted link of thousands would fill the screen).
   /** @param {string[]} ignored */
   showNotice(ignored) {
     this.notice.hidden = !ignored.length;
-    this.notice.textContent = ignored.length ? `Not an input of this calculator, so ignored: ${ignored.join(", ")}.` : "";
+    const named = ignored.length > NOTICE_NAMES ? `${ignored.slice(0, NOTICE_NAMES).join(", ")}… (${ignored.length} names in all)` : ignored.join(", ");
+    this.notice.textContent = ignored.length ? `Not an input of this calculator, so ignored: ${named}.` : "";
   }
 
   // The calculator's own page with its inputs, option B's, the sweep, the roll's seed and the player's dice.
