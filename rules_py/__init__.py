@@ -16,8 +16,9 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from .answer import Comparison, OddsAnswer, Resolution, RollAnswer, compare_answer, odds_answer, roll_answer
+from .answer import Comparison, OddsAnswer, Resolution, RollAnswer, compare_answer, odds_answer, roll_answer, shapes
 from .calculator import Calculator, InputError
+from .calculator_shapes import CalculatorSchema
 from .registry import calculators, get
 from .given import parse_dice
 from .seeds import Seed, parse_seed
@@ -31,15 +32,16 @@ def odds(calculator_id: str, inputs: Mapping[str, Any] | None = None) -> dict[st
     return OddsAnswer.of(get(calculator_id), inputs).cli()
 
 
-def roll(calculator_id: str, seed: int | str | Seed, inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def roll(calculator_id: str, seed: object, inputs: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """One seeded roll with every die shown, as the CLI's ``roll`` prints it.
 
-    ``seed`` is a whole number or what a player typed (see :mod:`rules_py.seeds`).
+    ``seed`` is a whole number or what a player typed (see :mod:`rules_py.seeds`):
+    anything else (a request's null or list, say) is refused as a bad seed.
     """
     return RollAnswer(get(calculator_id), seed if isinstance(seed, Seed) else parse_seed(seed), inputs).cli()
 
 
-def answer(calculator_id: str, inputs: Mapping[str, Any] | None = None, seed: int | str | Seed | None = None, *, dice: str | None = None) -> dict[str, Any]:
+def answer(calculator_id: str, inputs: Mapping[str, Any] | None = None, seed: int | str | Seed | None = None, *, dice: str | None = None) -> shapes.OddsAnswer | shapes.RollAnswer | shapes.ResolveAnswer:
     """The typed answer the page renders (see :mod:`rules_py.answer`): the odds,
     with ``seed`` one seeded roll, with ``dice`` (the dice a player rolled, as
     :mod:`rules_py.given` writes them) the typed resolution."""
@@ -61,7 +63,7 @@ def resolve(calculator_id: str, inputs: Mapping[str, Any] | None = None, dice: s
     return Resolution(get(calculator_id), inputs, parse_dice(dice)).cli()
 
 
-def compare(calculator_id: str, inputs: Mapping[str, Any] | None = None, vs: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def compare(calculator_id: str, inputs: Mapping[str, Any] | None = None, vs: Mapping[str, Any] | None = None) -> shapes.CompareAnswer:
     """Two options side by side, as the page renders them (see :func:`rules_py.answer.compare_answer`):
     option a with ``inputs``, option b with ``vs`` changed from them, and the differences."""
     return compare_answer(get(calculator_id), inputs, vs)
@@ -74,7 +76,7 @@ def compare_odds(calculator_id: str, inputs: Mapping[str, Any] | None = None, vs
     return Comparison(get(calculator_id), inputs, vs).cli()
 
 
-def schema() -> list[dict[str, Any]]:
+def schema() -> list[CalculatorSchema]:
     """Every calculator's input schema and outcomes."""
     return [c.schema() for c in calculators()]
 
@@ -108,9 +110,10 @@ def call_json(request: str) -> str:
         inputs = req.get("inputs") or {}
         if not isinstance(inputs, dict):
             raise InputError("inputs must be an object")
-        calc_id = req.get("id")
-        if op in ("answer", "compare", "odds", "roll", "resolve", "sweep") and not isinstance(calc_id, str):
+        given_id = req.get("id")
+        if op in ("answer", "compare", "odds", "roll", "resolve", "sweep") and not isinstance(given_id, str):
             raise InputError("id must be a calculator id; 'list' shows them")
+        calc_id = given_id if isinstance(given_id, str) else ""  # "" only for an op that names no calculator
         for name in ("seed", "dice", "sweep", "sweep_of"):
             # A link that gives one more than once (seed=1&seed=2), sent as the list of its
             # texts: refused as a repeated input is (Calculator.validate), never one taken silently.
@@ -138,6 +141,7 @@ def call_json(request: str) -> str:
         elif op == "answer":
             result = answer(calc_id, inputs, req.get("seed"), dice=dice)
         elif op == "sweep":
+            assert isinstance(swept, str)  # a sweep names its input: checked above
             result = sweep(calc_id, inputs, swept, of)
         elif op == "resolve":
             result = resolve(calc_id, inputs, dice or "")

@@ -47,7 +47,7 @@ import argparse
 import json
 import sys
 from importlib import metadata
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 from . import answer, calculators, compare_odds, odds, resolve, roll
 from .calculator import InputError, quoted
@@ -269,7 +269,7 @@ def _text(args: list[str]) -> str:
     if command == "resolve":
         if seed is not None or given.answer:
             raise InputError("resolve takes --dice, not --seed or --answer (answer ID --dice D prints the typed form)")
-        result = resolve(calculator_id, inputs, dice or "")
+        result: Mapping[str, Any] = resolve(calculator_id, inputs, dice or "")
     elif command == "odds":
         if seed is not None or given.answer:
             raise InputError("odds takes no --seed or --answer (roll takes them)")

@@ -23,6 +23,7 @@ procedure reads it, which knows the die (:class:`rules_py.dice.Given`).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .calculator import InputError, quoted
 from .dice import Counted
@@ -68,7 +69,7 @@ def dice_text(entries: list[int | Counted]) -> str:
     return ",".join(out)
 
 
-def entries_by_roll(entries: list[int | Counted], log: list[dict]) -> list[list[str]]:
+def entries_by_roll(entries: list[int | Counted], log: list[dict[str, Any]]) -> list[list[str]]:
     """The entries each logged roll read, as text, in order (what Undo takes
     back): a pool given by its score read that one entry, any other roll one
     entry per face it shows, so a pool of no dice read none.

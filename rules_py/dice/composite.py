@@ -30,7 +30,7 @@ from .convolve import _add, _difference_counts, _group_counts, _pool_counts, _su
 from .distribution import Distribution
 from .faces import FaceTable, counting
 from .plan import Chain, Composite, Fold, Outcomes, Parts, _check_disjoint, _kept, _masked, pack, unpack
-from .steps import _StepLog
+from .steps import Edge, _StepLog
 
 if TYPE_CHECKING:
     from .odds import _Context
@@ -40,7 +40,7 @@ Ways = tuple[tuple[Hashable, int], ...]  # values, each with its number of equal
 Coordinates = tuple[int, ...]  # what plan.Reads holds: the coordinates of a vector an outcome reads
 # A part's rolls with the exact weight of each value, as _StepLog.edges gives
 # them (present when the steps are wanted, else None).
-Edges = list[Any]
+Edges = list[Edge]
 # What work_out gives: the marginals ({name: Distribution}) or the joint
 # Distribution, as asked; the rolls' weights; the fixed values taken; a dict of outcomes.
 WorkedOut = tuple[Any, Edges | None, int, dict[str, Any]]
@@ -257,7 +257,7 @@ def _parts(step: Parts, context: "_Context", rest: Fixed, with_steps: bool, marg
         dist, part_edges, taken = context.joint(fn, tuple(args), {}, rest[used:], with_steps)
         used += taken
         if edges is not None:
-            edges.extend((((fn, i), *place), *entry) for place, *entry in cast(Edges, part_edges))
+            edges.extend((((fn, i), *place), label, order, names, counts, weights) for place, label, order, names, counts, weights in cast(Edges, part_edges))
         common = math.lcm(*(d for _, _, d in dist._weights))
         after: dict[tuple[tuple[str, Any], ...], int] = {}
         for merged_items, w in tally.items():

@@ -16,11 +16,10 @@ them (see :mod:`.odds`).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, NamedTuple
 
-from .convolve import _add
-from .distribution import _pool, zero_of
+from .distribution import _pool
 from .faces import Counts, FaceTable, counting, face_table
 from .roll import Rolling
 
@@ -77,7 +76,7 @@ def _cannot_score(label: str, n: int, sides: int, table: FaceTable, names: Count
     counted = [plural for _, plural in names] if names and len(names) == width else [f"count {i + 1}" for i in range(width)]
     first = value[0] if isinstance(value, tuple) else value
     scores = list(_pool(n, sides, table))
-    like = next((v for v in scores if (v[0] if width > 1 else v) == first), scores[0])
+    like = next((v for v in scores if (v[0] if width > 1 and isinstance(v, tuple) else v) == first), scores[0])
     what = " and ".join(counted) if width > 1 else f"{counted[0]} only"
     if given < width:
         return (
@@ -93,9 +92,14 @@ class Given(Rolling):
     logs it. A die takes one face; a pool takes its ``n`` faces, or one
     :class:`Counted` value that ``n`` dice can score. When the entries run out
     the first roll still needed raises :class:`NeedRoll`; ``values`` lists
-    what each roll decided, in order, which :func:`enumerate_given` holds fixed."""
+    what each roll decided, in order, which :func:`enumerate_given` holds fixed.
 
-    def __init__(self, entries: Iterable[int | Counted]):
+    It is a roll whose faces are the player's rather than the seed's: it
+    replaces only where the faces come from (:meth:`_faces`), so a die's
+    chart and a pool's sum are read by :class:`Rolling`'s own rules, once.
+    It has no seed: :meth:`_faces` is the only use a roll makes of one."""
+
+    def __init__(self, entries: Iterable[int | Counted]) -> None:
         self.entries = list(entries)
         self.used = 0  # entries read
         self.log: list[dict[str, Any]] = []
@@ -109,15 +113,22 @@ class Given(Rolling):
         self.used += 1
         return entry
 
-    def die(self, sides, label, chart=None):
+    def _faces(self, sides: int, n: int, label: str) -> list[int]:
+        """The next ``n`` entries, each a face of a D``sides`` (GivenError if
+        not); the caller has checked that there are ``n``."""
+        return [self._face(sides, label) for _ in range(n)]
+
+    def die(self, sides: int, label: str, chart: FaceTable | Callable[[int], Hashable] | None = None) -> Any:
         if self.used >= len(self.entries):
             raise NeedRoll(label, sides, 1, None, None)
-        face = self._face(sides, label)
-        value = face if chart is None else face_table(sides, chart)[face - 1]
+        value = super().die(sides, label, chart)
         self.values.append(value)
-        return self._shown(label, f"D{sides}", [face], value)
+        return value
 
-    def pool(self, n, sides, label, key, counts=None, alike_from=None):
+    def pool(
+        self, n: int, sides: int, label: str, key: FaceTable | Callable[[int], Hashable], counts: Counts | None = None,
+        alike_from: int | None = None,
+    ) -> Any:
         # alike_from only lets the odds join totals: given dice give the total they show.
         table = face_table(sides, key)
         left = len(self.entries) - self.used
@@ -134,10 +145,6 @@ class Given(Rolling):
             return entry.value
         if left < n:
             raise GivenError(f"{label}: {n}D{sides} needs {n} faces, and {left} {'is' if left == 1 else 'are'} given")
-        shown = [self._face(sides, label) for _ in range(n)]
-        value = zero_of(sides, table)
-        for face in shown:
-            value = _add(value, table[face - 1])
+        value = super().pool(n, sides, label, table, counts, alike_from)  # the faces read by _faces
         self.values.append(value)
-        counted = {"per_face": [table[face - 1] for face in shown], "counting": counting(sides, table), "names": counts}
-        return self._shown(label, f"{n}D{sides}", shown, value, counted)
+        return value

@@ -10,11 +10,12 @@ the order the procedure asks for it (a composite step by its own ``run``).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from .convolve import _add
 from .distribution import zero_of
-from .faces import counting, face_table
+from .faces import Counts, FaceTable, counting, face_table
 from .plan import Composite, Dice
 
 
@@ -36,12 +37,15 @@ class Rolling(Dice):
         """The faces of ``n`` dice of ``sides``, as rolled."""
         return [self.rng.randrange(sides) + 1 for _ in range(n)]
 
-    def die(self, sides, label, chart=None):
+    def die(self, sides: int, label: str, chart: FaceTable | Callable[[int], Hashable] | None = None) -> Any:
         face = self._faces(sides, 1, label)[0]
         value = face if chart is None else face_table(sides, chart)[face - 1]
         return self._shown(label, f"D{sides}", [face], value)
 
-    def pool(self, n, sides, label, key, counts=None, alike_from=None):
+    def pool(
+        self, n: int, sides: int, label: str, key: FaceTable | Callable[[int], Hashable], counts: Counts | None = None,
+        alike_from: int | None = None,
+    ) -> Any:
         # alike_from only lets the odds join totals: a roll returns the total rolled.
         table = face_table(sides, key)
         shown = self._faces(sides, n, label)

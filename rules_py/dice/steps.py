@@ -16,11 +16,23 @@ the chance of reaching the part (:meth:`_StepLog.add_edges`).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
 from fractions import Fraction
 
 from .distribution import _sort_key
 from .faces import Counts
+
+Place = tuple[Hashable, ...]
+"""Where a roll is made: (label, times met before), or a part's (fn, times
+reached before) followed by the roll's place within the part."""
+Order = tuple[Hashable, ...]
+"""The order a player reads a chart's values in (its faces')."""
+Weights = list[tuple[Hashable, Fraction]]
+"""Per value a roll decides, its exact weight."""
+Edge = tuple[Place, str, Order | None, Counts | None, bool, Weights]
+"""One roll of a part, as :meth:`_StepLog.edges` gives it: (place, label,
+order, names, counting, weights)."""
+_ByValue = dict[Hashable, dict[int, int]]  # value -> {unreduced denominator: numerator}
 
 def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
@@ -36,7 +48,7 @@ class Step:
 
     __slots__ = ("label", "p_rolled", "values", "names", "counting")
 
-    def __init__(self, label: str, p_rolled: Fraction, values: tuple, names: Counts | None, counting: bool):
+    def __init__(self, label: str, p_rolled: Fraction, values: tuple[tuple[Hashable, Fraction], ...], names: Counts | None, counting: bool) -> None:
         self.label, self.p_rolled, self.values, self.names, self.counting = label, p_rolled, values, names, counting
 
     def __repr__(self) -> str:
@@ -55,19 +67,19 @@ class _StepLog:
     the part."""
 
     def __init__(self) -> None:
-        self._rolls: dict[tuple, list] = {}  # place -> [label, order, names, counting, {value: {den: num}}]
+        self._rolls: dict[Place, tuple[str, Order | None, Counts | None, bool, _ByValue]] = {}  # place -> (label, order, names, counting, {value: {den: num}})
 
-    def _entry(self, place: tuple, label: str, order: tuple | None, names: Counts | None, counting: bool) -> dict:
+    def _entry(self, place: Place, label: str, order: Order | None, names: Counts | None, counting: bool) -> _ByValue:
         entry = self._rolls.get(place)
         if entry is None:
-            entry = self._rolls[place] = [label, order, names, counting, {}]
+            entry = self._rolls[place] = (label, order, names, counting, {})
         return entry[4]
 
-    def add(self, place: tuple, label: str, order: tuple | None, names: Counts | None, counting: bool, value: Hashable, num: int, den: int) -> None:
+    def add(self, place: Place, label: str, order: Order | None, names: Counts | None, counting: bool, value: Hashable, num: int, den: int) -> None:
         by_den = self._entry(place, label, order, names, counting).setdefault(value, {})
         by_den[den] = by_den.get(den, 0) + num
 
-    def add_edges(self, prefix: tuple, edges: list, num: int, den: int) -> None:
+    def add_edges(self, prefix: Place, edges: Iterable[Edge], num: int, den: int) -> None:
         """A part's rolls (see :meth:`edges`), each weight times ``num/den``,
         the chance of reaching the part, each place behind ``prefix``."""
         for place, label, order, names, counting, weights in edges:
@@ -77,16 +89,16 @@ class _StepLog:
                 d = den * p.denominator
                 by_den[d] = by_den.get(d, 0) + num * p.numerator
 
-    def register(self, prefix: tuple, edges: list) -> None:
+    def register(self, prefix: Place, edges: Iterable[Edge]) -> None:
         """A part's rolls in the order they are met, their weights to come (see _chain_steps)."""
         for place, label, order, names, counting, _ in edges:
             self._entry(prefix + place, label, order, names, counting)
 
-    def edges(self) -> list:
+    def edges(self) -> list[Edge]:
         """Each roll with the exact weight of each value (within this enumeration)."""
-        out = []
+        out: list[Edge] = []
         for place, (label, order, names, counting, values) in self._rolls.items():
-            weights = []
+            weights: Weights = []
             for value, by_den in values.items():
                 common = math.lcm(*by_den)
                 weights.append((value, Fraction(sum(n * (common // d) for d, n in by_den.items()), common)))
@@ -96,7 +108,7 @@ class _StepLog:
     def steps(self) -> list[Step]:
         """The rolls in the order first met. Rolls that share a label (made at
         different places) are told apart by their order: "(2nd roll)"."""
-        out = []
+        out: list[Step] = []
         met: dict[str, int] = {}
         for _place, label, order, names, counting, weights in self.edges():
             weights = [(v, w) for v, w in weights if w]
@@ -105,10 +117,14 @@ class _StepLog:
                 continue
             met[label] = met.get(label, 0) + 1
             shown = label if met[label] == 1 else f"{label} ({_ordinal(met[label])} roll)"
-            if order:
-                rank = {v: i for i, v in enumerate(order)}
-                weights.sort(key=lambda vw, rank=rank: rank[vw[0]])
-            else:
-                weights.sort(key=lambda vw: _sort_key(vw[0]))
-            out.append(Step(shown, rolled, tuple((v, w / rolled) for v, w in weights), names, counting))
+            out.append(Step(shown, rolled, tuple((v, w / rolled) for v, w in _in_order(weights, order)), names, counting))
         return out
+
+
+def _in_order(weights: Weights, order: Order | None) -> Weights:
+    """A roll's values in the order a player reads them: a chart's in the
+    order of its faces, any other's by value."""
+    if order:
+        rank = {v: i for i, v in enumerate(order)}
+        return sorted(weights, key=lambda vw: rank[vw[0]])
+    return sorted(weights, key=lambda vw: _sort_key(vw[0]))
