@@ -48,8 +48,12 @@ function workerURL() {
 //   failed      the engine cannot run here; message says why (final)
 // call() rejects with an Error whose `kind` is "superseded" (a newer request
 // with the same key came; nothing to show), "timeout" or "crashed" (this
-// request stopped the worker, which has been restarted: its message is for
-// the player) or "failed" (the engine's message says why).
+// request stopped the worker twice: once, then again when it was sent, once,
+// to the worker started in its place; its message is for the player) or
+// "failed" (the engine's message says why). A request that stopped the
+// worker once is asked again on its own: a worker can die of something else
+// than its request (the browser reclaiming memory, a tab put to sleep), and the
+// player should not have to change an input for the answer to come.
 /**
  * A request to the worker, from call() until it is answered or dropped.
  * @typedef {object} Pending
@@ -61,6 +65,7 @@ function workerURL() {
  * @property {(error: Error) => void} reject
  * @property {ReturnType<typeof setTimeout>} [timer] set when its time limit starts
  * @property {boolean} [superseded] a newer request with the same key came while the worker had it
+ * @property {boolean} [retried] it stopped a worker once already, and was sent to the next
  */
 
 export class Engine {
@@ -224,7 +229,8 @@ export class Engine {
       if (this.current !== request) return;
       this.current = null;
       const limit = seconds(request.timeoutMs);
-      request.reject(
+      this.askAgain(
+        request,
         engineError("timeout", `This answer took longer than ${limit}, so the calculators' engine was stopped and started again. Change an input to try again.`),
       );
       this.restart(`an answer took longer than ${limit}`);
@@ -243,10 +249,23 @@ export class Engine {
     this.current = null;
     if (request) {
       clearTimeout(request.timer);
-      // Not sent again: it may be what stops the worker.
-      request.reject(engineError("crashed", `The calculators' engine stopped while working this out (${reason}) and was started again. Change an input to try again.`));
+      this.askAgain(request, engineError("crashed", `The calculators' engine stopped while working this out (${reason}) and was started again. Change an input to try again.`));
     }
     this.restart(reason);
+  }
+
+  // A request the worker stopped on: sent once more, first, to the worker
+  // started in its place (restart); rejected with `error` if it had been
+  // already (it may be what stops the worker) or a newer one replaced it.
+  /** @param {Pending} request @param {Error} error */
+  askAgain(request, error) {
+    if (request.retried || request.superseded) {
+      request.reject(request.superseded ? engineError("superseded", "a newer request replaced this one") : error);
+      return;
+    }
+    request.retried = true;
+    delete request.timer;
+    this.queue.unshift(request);
   }
 
   /** @param {string} reason */

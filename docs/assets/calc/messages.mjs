@@ -30,9 +30,21 @@ function engineProgress(progress) {
  * @param {import("./engine.mjs").Engine} engine
  * @param {string} problem
  * @param {number | null | undefined} answered the generation of the view's last answer (undefined: none yet)
+ * @param {boolean} [stale] the answer on show is for other inputs than those shown: said too
  * @returns {{text: string, bad: boolean}}
  */
-export function engineNote(engine, problem, answered) {
+export function engineNote(engine, problem, answered, stale = false) {
+  const { text, bad } = engineState(engine, problem, answered);
+  if (!stale) return { text, bad };
+  return { text: [text || "Working out the answer to these inputs\u2026", STALE].join(" "), bad };
+}
+
+// What the note adds while the answer on show is for other inputs than those
+// shown (answer-view.mjs marks it so: data-stale on its parts, dimmed).
+export const STALE = "The answer shown is for the inputs before your change.";
+
+/** engineNote without the stale answer's words. @param {import("./engine.mjs").Engine} engine @param {string} problem @param {number | null | undefined} answered */
+function engineState(engine, problem, answered) {
   const { state, message, generation } = engine;
   if (state === "failed" || state === "restarting") return { text: message, bad: true };
   if (state === "starting") return { text: engineProgress(engine.progress), bad: false };

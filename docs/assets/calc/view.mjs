@@ -21,6 +21,10 @@ import { builtAnswer, introNodes, readPrerendered, readStatic, takeOver } from "
 import { SweepView } from "./sweep.mjs";
 
 const DEBOUNCE_MS = 150;
+// An answer on its way for longer than this, beside one for other inputs: the
+// engine's note says so in words (before, the dimming alone: a quick answer
+// would flash them).
+const SAY_STALE_MS = 400;
 
 let instances = 0;
 
@@ -180,7 +184,12 @@ export class CalculatorView {
   // are not an answer to the inputs shown (this.problem) or cannot be renewed.
   engineChanged() {
     const state = this.engine.state;
-    const { text: said, bad } = engineNote(this.engine, this.problem, this.answeredGeneration);
+    // The answer on show is for other inputs (schedule marked it): said in words while
+    // these inputs' answer is awaited, or will not come (a failure), once it is late.
+    const staleSince = this.answerView.staleFor();
+    const awaited = this.root.dataset.status === "loading" || Boolean(this.problem) || state === "failed";
+    const late = state !== "ready" || Boolean(this.problem) || (staleSince !== null && performance.now() - staleSince >= SAY_STALE_MS);
+    const { text: said, bad } = engineNote(this.engine, this.problem, this.answeredGeneration, staleSince !== null && awaited && late);
     // Nothing on screen answers yet (a link's inputs, the build's answers being for others):
     // say so in words until the answer is there, never an empty box.
     const waiting = !this.answerView.answer && this.root.dataset.status === "loading";
@@ -238,12 +247,20 @@ export class CalculatorView {
     clearTimeout(this.timer);
     const built = this.prerenderedFor(this.raw);
     if (built) return this.showPrerendered(built); // the build answered these inputs: no engine needed
-    if (this.engine.state === "failed") {
-      // No engine to answer these inputs: what is shown is for others.
+    // From here until their answer, whatever the engine does (starting, answering,
+    // restarting, failed), the answer on show is for other inputs: marked so, one way
+    // for every path (answer-view.mjs), and said in words if it is late (engineChanged).
+    if (this.answerView.answer) {
       this.markStale(true);
+      clearTimeout(this.staleTimer);
+      this.staleTimer = setTimeout(() => this.engineChanged(), SAY_STALE_MS);
+    }
+    if (this.engine.state === "failed") {
+      // No engine to answer these inputs: what is shown is for others (marked above).
       this.root.dataset.valid = "false";
       this.root.classList.add("fm-outdated");
-      return this.setStatus("error");
+      this.setStatus("error");
+      return this.engineChanged();
     }
     this.setStatus("loading");
     this.engineChanged(); // what it is doing, in words, while nothing answers these inputs
