@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
 from types import SimpleNamespace
 
@@ -103,3 +104,15 @@ def test_a_page_with_a_calculator_and_its_worker_carry_the_build_id(monkeypatch)
     assert '<meta name="fire-mission-build" content="0123abc">' in embedding.split("</head>")[0]
     plain = PAGE.format(body="<p>rules</p>")
     assert hooks.on_post_page(plain, page("konrad/"), None) == plain  # no calculator, no id: unchanged from build to build
+
+
+def test_the_published_calculators_list_carries_the_builds_id(tmp_path, monkeypatch):
+    # on_post_build wraps build_pages.py's list as {"build", "calculators"}: the page refuses
+    # another build's list (docs/assets/calc/calculator.mjs); run twice, it wraps once.
+    monkeypatch.setattr(hooks, "build_id", lambda: "abc123")
+    path = tmp_path / hooks.CALCULATORS_JSON
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps([{"id": "x"}]))
+    for _ in range(2):
+        hooks.on_post_build({"site_dir": str(tmp_path)})
+        assert json.loads(path.read_text()) == {"build": "abc123", "calculators": [{"id": "x"}]}

@@ -50,6 +50,12 @@
   without a calculator show no engine's numbers and carry no id: a new build
   that does not change them leaves them as they were, and a returning
   player's offline copy does not fetch them again.
+* The calculators' list the page draws its forms from
+  (``assets/generated/calculators.json``, written by scripts/build/build_pages.py
+  as a list) is published as ``{"build": <id>, "calculators": [...]}``
+  (``on_post_build``): the page refuses a list of another build than its own
+  (docs/assets/calc/calculator.mjs, loadSchema), as its worker refuses another
+  build's engine.
 """
 
 from __future__ import annotations
@@ -181,3 +187,17 @@ def on_post_page(output, page, config):
     output = output[: match.end()] + "\n    " + head + output[match.end() :]
     links = "".join(f'<link rel="modulepreload" href="{get_relative_url("assets/calc/" + m, page.url)}">' for m in form_modules())
     return output.replace("</body>", links + "</body>", 1)
+
+
+CALCULATORS_JSON = "assets/generated/calculators.json"
+
+
+def on_post_build(config):
+    """The published calculators' list, with the id of the build that made it (see the top)."""
+    path = Path(config["site_dir"]) / CALCULATORS_JSON
+    if not path.exists():
+        return
+    calculators = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(calculators, dict):  # written already (a rebuild that did not copy it again)
+        calculators = calculators["calculators"]
+    path.write_text(json.dumps({"build": build_id(), "calculators": calculators}, indent=1), encoding="utf-8")
