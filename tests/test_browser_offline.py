@@ -367,3 +367,20 @@ def test_a_visit_whose_engine_is_kept_never_says_it_downloads(browser, server):
         assert tab.errors == []
     finally:
         tab.close()
+
+
+def test_offline_a_calculator_never_opened_online_says_what_to_do(browser, server):
+    # Issue 43, item 8: the pages are kept for offline use, the engine not yet (no
+    # calculator has answered online); offline, a calculator says so, and what to do.
+    tab = offline_tab(browser, server)
+    try:
+        tab.goto("konrad/")
+        tab.page.wait_for_function("() => document.documentElement.dataset.offline === 'pages'", timeout=60_000)
+        tab.context.set_offline(True)
+        tab.goto(f"calculators/{FIRST}/?nation=commonwealth")
+        root = tab.calculator(FIRST, "error")
+        note = " ".join(root.query_selector(".fm-answer-box .fm-engine").inner_text().split())
+        assert note.startswith("The calculators' engine could not start: its script, assets/calc/worker.mjs, could not be fetched: this device is offline"), note
+        assert "Connect to the internet and reload the page." in note
+    finally:
+        tab.close()

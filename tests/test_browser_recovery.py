@@ -92,7 +92,7 @@ def test_a_worker_that_throws_after_its_first_answer_is_replaced_and_the_page_sa
     # The worker throws: the engine starts another, and the page says what happened.
     tab.page.wait_for_function("() => fireMissionEngine.generation === 2 && fireMissionEngine.state === 'ready'", timeout=BOOT_TIMEOUT_MS)
     assert note(tab).is_visible()
-    assert "stopped (an error: Uncaught Error: thrown on purpose by a test) and was started again" in note(tab).inner_text()
+    assert "stopped (an error in assets/calc/worker.mjs: Uncaught Error: thrown on purpose by a test) and was started again" in note(tab).inner_text()
     assert fresh_workers(asked) == 2
     # The results shown still answer the inputs shown: not dimmed, still ready.
     assert tab.page.get_attribute(SCOPE, "data-status") == "ready"
@@ -241,7 +241,7 @@ def test_a_worker_that_keeps_dying_is_given_up_with_a_message(tab):
     root = tab.calculator(CALC, "error")
     assert note(tab).is_visible()
     assert note(tab).inner_text() == (
-        "The calculators' engine stopped 4 times in a row (the last time, an error: Uncaught Error: thrown on purpose by a test). "
+        "The calculators' engine stopped 4 times in a row (the last time, an error in assets/calc/worker.mjs: Uncaught Error: thrown on purpose by a test). "
         "Reload the page to try again."
     )
     assert tab.page.evaluate("[fireMissionEngine.state, fireMissionEngine.generation]") == ["failed", 4]
@@ -263,7 +263,7 @@ def test_an_answer_between_two_stops_starts_the_count_again(tab):
         tab.page.wait_for_function(
             "g => fireMissionEngine.generation === g && fireMissionEngine.state === 'ready'", arg=generation, timeout=BOOT_TIMEOUT_MS
         )
-        assert "stopped (an error: Uncaught Error: thrown on purpose by a test) and was started again" in note(tab).inner_text()
+        assert "stopped (an error in assets/calc/worker.mjs: Uncaught Error: thrown on purpose by a test) and was started again" in note(tab).inner_text()
         if boosts:
             tab.page.fill(f'{SCOPE} [data-input="boosts"]', boosts)
             tab.calculator(CALC)

@@ -44,7 +44,7 @@ def test_the_own_page_alone_is_marked_and_starts_the_worker_in_its_head(monkeypa
     assert len(hooks.OWN_PAGE_ANSWERS.findall(own)) == 1
     head = own.split("</head>")[0]
     assert head.index('<meta charset="utf-8">') < head.index("<script>")  # the policy goes right after charset, before them
-    assert f"<script>{hooks.head_script('flags.js')}</script>" in head
+    assert f"<script>{hooks.head_script('flags.js')}</script><script>{hooks.head_script('glue-failed.js')}</script>" in head
     assert f'<script data-worker="../../assets/calc/worker.mjs">{hooks.head_script("early-worker.js")}</script>' in head
     # Right after the article, once the calculator is parsed: the link's inputs into the build's copy.
     assert f"</article><script>{hooks.head_script('link-inputs.js')}</script>" in own
@@ -65,7 +65,7 @@ def test_pages_with_a_calculator_preload_the_form_modules_and_others_are_left_al
 
 
 def test_head_scripts_are_their_files_code_without_comments():
-    for name in ("flags.js", "early-worker.js", "link-inputs.js"):
+    for name in ("flags.js", "glue-failed.js", "early-worker.js", "link-inputs.js"):
         source = (hooks.HEAD / name).read_text(encoding="utf-8")
         script = hooks.head_script(name)
         code = [line for line in source.splitlines() if line.strip() and not line.lstrip().startswith(("//", "/**", "*"))]
@@ -77,7 +77,7 @@ def test_the_policy_allows_the_head_scripts_by_their_hashes():
     own = built(f"calculators/{CALC}/", ROOT + "</div>")
     expected = {
         f"'sha256-{base64.b64encode(hashlib.sha256(hooks.head_script(name).encode()).digest()).decode()}'"
-        for name in ("flags.js", "early-worker.js", "link-inputs.js")
+        for name in ("flags.js", "glue-failed.js", "early-worker.js", "link-inputs.js")
     }
     assert csp_hooks.script_hashes(own) == expected
     policy = csp_hooks.content_security_policy(csp_hooks.script_hashes(own))

@@ -23,7 +23,9 @@
   (``scripts/build/render_calculators.py``, run after this build: ``.fm-static``
   in the calculator), and, first in its ``<head>``, the classic script
   docs/assets/head/flags.js, which marks ``<html>`` before anything is
-  painted (``fm-query``, ``fm-file``: see that file); a calculator's own page
+  painted (``fm-query``, ``fm-file``: see that file), then
+  docs/assets/head/glue-failed.js, which says so in the calculator when its
+  own script (calculator.mjs and its imports) fails to load or to run; a calculator's own page
   also docs/assets/head/early-worker.js, which starts the engine's worker
   when the address has inputs, and, right after its article (once the
   calculator is parsed), docs/assets/head/link-inputs.js, which shows the
@@ -79,6 +81,7 @@ RUNTIME = ASSETS / "generated" / "runtime.json"  # scripts/build/build_wheel.py 
 # Read by the build alone: not published.
 BUILD_ONLY = (
     "assets/head/flags.js",
+    "assets/head/glue-failed.js",
     "assets/head/early-worker.js",
     "assets/head/link-inputs.js",
     "assets/calc/form-modules.json",
@@ -175,7 +178,7 @@ def on_post_page(output, page, config):
     match = _CHARSET.search(output)
     build = build_id()
     head = f'<meta name="fire-mission-build" content="{html.escape(build)}">' if build else ""
-    head += f"<script>{head_script('flags.js')}</script>"
+    head += f"<script>{head_script('flags.js')}</script><script>{head_script('glue-failed.js')}</script>"
     if OWN_PAGE_ANSWERS.search(output):
         worker = get_relative_url("assets/calc/worker.mjs", page.url)
         if build:

@@ -150,6 +150,16 @@ function matchesPage(root, schema) {
 /** @type {Promise<typeof import("./view.mjs")> | null} */
 let viewModule = null;
 
+// An error's message, with the file of the site's it came from when the message does not
+// name one (a damaged module: "$ is not defined"), from the first of its stack's frames there.
+/** @param {Error} error */
+function withFile(error) {
+  const message = String(error.message || error).replace(/\.$/, "");
+  if (/assets\/|calculators' list/.test(message)) return message;
+  const frame = String(error.stack || "").match(/https?:\/\/[^\s)]*?\/(assets\/[^\s):?]+)/);
+  return frame ? `${frame[1]}: ${message}` : message;
+}
+
 /** @param {HTMLElement} root @param {string} message */
 function failed(root, message) {
   root.dataset.status = "error";
@@ -193,7 +203,7 @@ async function mountAll() {
     [schemas, { CalculatorView }] = await Promise.all([loadSchema(), viewModule]);
   } catch (error) {
     for (const root of roots) {
-      failed(root, `The calculator could not load: ${/** @type {Error} */ (error).message}.`);
+      failed(root, `The calculator could not load: ${withFile(/** @type {Error} */ (error))}.`);
     }
     return;
   }
@@ -213,7 +223,7 @@ async function mountAll() {
     try {
       new CalculatorView(root, schema, engine, own);
     } catch (error) {
-      failed(root, `The calculator could not start: ${/** @type {Error} */ (error).message}.`);
+      failed(root, `The calculator could not start: ${withFile(/** @type {Error} */ (error))}.`);
     }
   }
 }

@@ -23,6 +23,28 @@ function seconds(ms) {
   return `${s} second${s === 1 ? "" : "s"}`;
 }
 
+// A file of the site's, by its path under the site (assets/calc/worker.mjs), for messages; "" if none.
+/** @param {string | undefined | null} url */
+export function siteFile(url) {
+  if (!url) return "";
+  try {
+    const path = new URL(url, location.href).pathname;
+    const at = path.indexOf("/assets/");
+    return at < 0 ? path : path.slice(at + 1);
+  } catch {
+    return "";
+  }
+}
+
+// Why a worker's script did not load, and what to do: offline, this device does
+// not hold the engine yet (assets/offline.mjs keeps it once a calculator has
+// answered online).
+function notLoaded() {
+  return navigator.onLine === false
+    ? "its script, assets/calc/worker.mjs, could not be fetched: this device is offline, and it keeps the calculators' engine for offline use only once a calculator has answered online. Connect to the internet and reload the page"
+    : "its script, assets/calc/worker.mjs, or a module it imports, did not load. Check the connection and reload the page";
+}
+
 // The worker, told which build this page comes from (its <meta name="fire-mission-build">):
 // it refuses an engine of another build (loader/build-check.mjs).
 function workerURL() {
@@ -147,13 +169,16 @@ export class Engine {
       return;
     }
     this.worker = worker;
-    const failed = (/** @type {string | undefined} */ message) => this.died(message ? `an error: ${message}` : "its script did not load");
+    // An error with no message: the worker's script (worker.mjs, or a module it imports) did
+    // not load. Offline, that is a calculator whose engine this device has not kept yet.
+    const failed = (/** @type {string | undefined} */ message, /** @type {string | undefined} */ file = undefined) =>
+      this.died(message ? `an error${siteFile(file) ? ` in ${siteFile(file)}` : ""}: ${message}` : notLoaded());
     worker.onmessage = (event) => {
       if (this.worker === worker) this.receive(event.data);
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      if (this.worker === worker) failed(event.message);
+      if (this.worker === worker) failed(event.message, event.filename);
     };
     for (const message of early ? early.messages.splice(0) : []) if (this.worker === worker) this.receive(message);
     if (early && early.failed && this.worker === worker) failed(early.error);
