@@ -74,29 +74,27 @@
     var at = path.indexOf("/assets/calc/");
     return at < 0 ? null : path.slice(at + 1);
   }
-  window.addEventListener(
-    "error",
-    function (event) {
-      var target = event.target;
-      if (target instanceof HTMLScriptElement) {
-        var file = glueFile(target.src);
-        if (!file) return;
-        // The module of its graph that failed, if the browser says (a host's error status).
-        var failedOne = performance.getEntriesByType("resource").filter(function (e) {
-          var status = /** @type {PerformanceResourceTiming & {responseStatus?: number}} */ (e).responseStatus;
-          return glueFile(e.name) && status !== undefined && status >= 400;
-        })[0];
-        var which = failedOne ? glueFile(failedOne.name) : null;
-        if (navigator.onLine === false) fail(file, "could not be fetched (offline)");
-        else if (which && which !== file) fail(which, "did not load (the server answered " + /** @type {any} */ (failedOne).responseStatus + ")");
-        else if (which) fail(file, "did not load (the server answered " + /** @type {any} */ (failedOne).responseStatus + ")");
-        else fail(file, "did not load (it, or a module it imports, could not be fetched)");
-        return;
-      }
-      if (!(event instanceof ErrorEvent)) return;
-      var thrown = glueFile(event.filename);
-      if (thrown) fail(thrown, "failed as it ran (" + event.message + ")");
-    },
-    true,
-  );
+  /** @param {Event} event */
+  function onError(event) {
+    var target = event.target;
+    if (target instanceof HTMLScriptElement) {
+      var file = glueFile(target.src);
+      if (!file) return;
+      // The module of its graph that failed, if the browser says (a host's error status).
+      var failedOne = performance.getEntriesByType("resource").filter(function (e) {
+        var status = /** @type {PerformanceResourceTiming & {responseStatus?: number}} */ (e).responseStatus;
+        return glueFile(e.name) && status !== undefined && status >= 400;
+      })[0];
+      var which = failedOne ? glueFile(failedOne.name) : null;
+      if (navigator.onLine === false) fail(file, "could not be fetched (offline)");
+      else if (which && which !== file) fail(which, "did not load (the server answered " + /** @type {any} */ (failedOne).responseStatus + ")");
+      else if (which) fail(file, "did not load (the server answered " + /** @type {any} */ (failedOne).responseStatus + ")");
+      else fail(file, "did not load (it, or a module it imports, could not be fetched)");
+      return;
+    }
+    if (!(event instanceof ErrorEvent)) return;
+    var thrown = glueFile(event.filename);
+    if (thrown) fail(thrown, "failed as it ran (" + event.message + ")");
+  }
+  window.addEventListener("error", onError, true);
 })();
