@@ -220,8 +220,8 @@ def change_wheel(site: Path, build: str | None = None) -> bytes:
     """A new build's wheel: one more (unused) module, so other bytes and another hash.
 
     With ``build``, the new build also has another id, as a build of another
-    commit has: in the wheel's record, runtime.json and every page (its
-    <meta name="fire-mission-build"> and its worker's ?build=)."""
+    commit has: in the wheel's record, runtime.json, calculators.json and every
+    page (its <meta name="fire-mission-build"> and its worker's ?build=)."""
     runtime_path = site / "assets/generated/runtime.json"
     runtime = json.loads(runtime_path.read_text())
     wheel = site / "assets/generated" / runtime["wheel"]  # the wheel, xz-compressed, as the worker fetches it
@@ -240,6 +240,9 @@ def change_wheel(site: Path, build: str | None = None) -> bytes:
     runtime["sizes"][runtime["wheel"]] = len(data)
     if build:
         old_build, runtime["build"] = runtime["build"], build
+        # The calculators' list carries its build's id too (calculator_hooks.py).
+        listing = site / "assets/generated/calculators.json"
+        listing.write_text(json.dumps({**json.loads(listing.read_text()), "build": build}), encoding="utf-8")
         for page in site.rglob("*.html"):
             text = page.read_text(encoding="utf-8")
             for was, now in ((f'content="{old_build}"', f'content="{build}"'), (f"?build={quote(old_build, safe='')}", f"?build={build}")):
