@@ -133,3 +133,63 @@ def test_an_older_builds_engine_beside_this_builds_page_shows_no_number(plain_br
             assert tab.odds_cells(CALC) == {}
         finally:
             tab.close()
+
+
+# ---------------------------------------------------------------- the calculators' list (issue 44, item 5)
+
+
+def served_list(site, alter, build: str | None) -> bytes:
+    """The site's calculators.json, its calculators passed through ``alter``, in the shape
+    the site publishes it (an object with the build's id; ``build`` replaces it)."""
+    published = json.loads((site / "assets/generated/calculators.json").read_text(encoding="utf-8"))
+    calculators = alter(published["calculators"] if isinstance(published, dict) else published)
+    if not isinstance(published, dict):
+        return json.dumps(calculators).encode()  # a build before the list carried its id
+    return json.dumps({**published, "calculators": calculators, **({"build": build} if build else {})}).encode()
+
+
+def older_labels(calculators: list) -> list:
+    """Another build's list: Germany rolls 5 comms dice there."""
+    return json.loads(json.dumps(calculators).replace('"Germany (4D)"', '"Germany (5D)"'))
+
+
+def without_casualties(calculators: list) -> list:
+    for calc in calculators:
+        if calc["id"] == "k47-medic":
+            calc["fields"] = [f for f in calc["fields"] if f["name"] != "casualties"]
+    return calculators
+
+
+@pytest.mark.parametrize(
+    ("page", "calc", "alter", "build", "said"),
+    [
+        (
+            f"calculators/{CALC}/?nation=germany&boosts=2", CALC, older_labels, OLDER,
+            "the site is in the middle of an update: this page comes from build",
+        ),
+        (
+            "calculators/k47-medic/?casualties=4", "k47-medic", without_casualties, None,
+            "does not give this calculator the inputs this page was built with",
+        ),
+    ],
+    ids=["another-builds-list", "a-list-that-lost-a-field"],
+)
+def test_a_calculators_list_that_is_not_this_builds_draws_no_form(tab, site, page, calc, alter, build, said):
+    body = served_list(site, alter, build)
+    asked: list[str] = []
+
+    def handle(route):
+        asked.append(route.request.url)
+        route.fulfill(status=200, body=body, headers={"Content-Type": "application/json"})
+
+    tab.context.route("**/assets/generated/calculators.json*", handle)
+    tab.goto(page)
+    scope = f'.calculator[data-calculator="{calc}"]'
+    root = tab.page.wait_for_selector(f'{scope}[data-status="error"]', timeout=BOOT_TIMEOUT_MS)
+    text = " ".join(root.inner_text().split())
+    assert said in text, text
+    assert "Reload" in text
+    assert "Germany (5D)" not in tab.page.inner_text(scope)
+    # No answer is on show as ready: the build's copy at its defaults, disabled, with the message.
+    assert tab.page.locator(f"{scope}[data-status='ready']").count() == 0
+    assert asked

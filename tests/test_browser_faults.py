@@ -127,6 +127,67 @@ def test_when_the_glue_fails_on_a_link_with_inputs_the_copy_says_its_answer_is_n
     assert in_view(phone, f"{COPY} .fm-answer-box .fm-errors")
 
 
+# ---------------------------------------------------------------- the calculators' own script (issue 44, items 4 and 9)
+
+DAMAGED_MODULE = "$.broken = true;\n"  # put first in a module, its evaluation throws a ReferenceError: "$ is not defined"
+
+
+@pytest.mark.parametrize(
+    "path,answer,said",
+    [
+        ("assets/calc/calculator.mjs", 404, "its script assets/calc/calculator.mjs did not load (the server answered 404)"),
+        ("assets/calc/engine.mjs", 404, "its script assets/calc/engine.mjs did not load (the server answered 404)"),
+        ("assets/calc/static-copy.mjs", DAMAGED_MODULE, "its script assets/calc/static-copy.mjs failed as it ran (Uncaught ReferenceError: $ is not defined)"),
+    ],
+    ids=["calculator-404", "engine-404", "static-copy-damaged"],
+)
+def test_when_the_calculators_own_script_fails_the_calculator_says_which_file_and_what_to_do(phone, path, answer, said):
+    # Before: "the calculator is loading" for ever, beside controls that did nothing.
+    def handle(route):
+        if answer == 404:
+            route.fulfill(status=404, body="lost on purpose by a test")
+        else:  # the module as built, damaged at its start: its imports and exports still link
+            route.fulfill(status=200, body=answer + route.fetch().text(), headers={"Content-Type": "text/javascript"})
+
+    phone.page.route(f"**/{path}", handle)
+    phone.goto(f"{PAGE}?nation=soviet")
+    phone.calculator(CALC, "error")
+    message = " ".join(phone.page.inner_text(f"{COPY} .fm-answer-box .fm-errors").split())
+    assert message.startswith(f"The calculator cannot start: {said}. Reload the page to try again"), message
+    assert in_view(phone, f"{COPY} .fm-answer-box .fm-errors")
+    # The build's copy, at the inputs its answer is for, shown under the message; no control takes input.
+    assert phone.page.is_visible(f"{COPY} .fm-summary") and copy_line(phone) == DEFAULT_LINE
+    assert phone.page.input_value(f'{COPY} select[name="nation"]') == "germany"
+    assert phone.page.is_disabled(f'{COPY} select[name="nation"]')
+    assert phone.page.locator(f"{COPY} .fm-errors button", has_text="Reload").is_visible()
+
+
+def test_offline_mid_load_the_calculator_says_so_and_recovers_once_back_online(phone):
+    # The network is cut as the page's scripts load: calculator.mjs cannot be fetched.
+    cut = []
+
+    def handle(route):
+        if not cut:
+            cut.append(route.request.url)
+            phone.context.set_offline(True)
+            route.abort("internetdisconnected")
+        else:
+            route.fallback()
+
+    phone.page.route("**/assets/calc/calculator.mjs", handle)
+    phone.goto(f"{PAGE}?nation=soviet")
+    phone.calculator(CALC, "error")
+    message = " ".join(phone.page.inner_text(f"{COPY} .fm-answer-box .fm-errors").split())
+    assert "its script assets/calc/calculator.mjs could not be fetched (offline)" in message, message
+    assert "it reloads by itself once you are back online" in message
+    # Back online: the page reloads by itself and the calculator answers the link's inputs.
+    phone.context.set_offline(False)
+    phone.page.wait_for_function("() => !document.querySelector('[data-glue-failed]') && window.fireMissionEngine !== undefined", timeout=60_000)
+    phone.calculator(CALC)
+    assert phone.page.input_value(f'{ROOT} [data-input="nation"]') == "soviet"
+    assert len(cut) == 1
+
+
 # ---------------------------------------------------------------- the roll history
 
 

@@ -220,8 +220,8 @@ def change_wheel(site: Path, build: str | None = None) -> bytes:
     """A new build's wheel: one more (unused) module, so other bytes and another hash.
 
     With ``build``, the new build also has another id, as a build of another
-    commit has: in the wheel's record, runtime.json and every page (its
-    <meta name="fire-mission-build"> and its worker's ?build=)."""
+    commit has: in the wheel's record, runtime.json, calculators.json and every
+    page (its <meta name="fire-mission-build"> and its worker's ?build=)."""
     runtime_path = site / "assets/generated/runtime.json"
     runtime = json.loads(runtime_path.read_text())
     wheel = site / "assets/generated" / runtime["wheel"]  # the wheel, xz-compressed, as the worker fetches it
@@ -240,6 +240,9 @@ def change_wheel(site: Path, build: str | None = None) -> bytes:
     runtime["sizes"][runtime["wheel"]] = len(data)
     if build:
         old_build, runtime["build"] = runtime["build"], build
+        # The calculators' list carries its build's id too (calculator_hooks.py).
+        listing = site / "assets/generated/calculators.json"
+        listing.write_text(json.dumps({**json.loads(listing.read_text()), "build": build}), encoding="utf-8")
         for page in site.rglob("*.html"):
             text = page.read_text(encoding="utf-8")
             for was, now in ((f'content="{old_build}"', f'content="{build}"'), (f"?build={quote(old_build, safe='')}", f"?build={build}")):
@@ -365,5 +368,22 @@ def test_a_visit_whose_engine_is_kept_never_says_it_downloads(browser, server):
         assert not [n for n in notes if n.startswith("Downloading")], notes
         assert tab.page.evaluate("fireMissionEngine.progress.network") is False
         assert tab.errors == []
+    finally:
+        tab.close()
+
+
+def test_offline_a_calculator_never_opened_online_says_what_to_do(browser, server):
+    # Issue 43, item 8: the pages are kept for offline use, the engine not yet (no
+    # calculator has answered online); offline, a calculator says so, and what to do.
+    tab = offline_tab(browser, server)
+    try:
+        tab.goto("konrad/")
+        tab.page.wait_for_function("() => document.documentElement.dataset.offline === 'pages'", timeout=60_000)
+        tab.context.set_offline(True)
+        tab.goto(f"calculators/{FIRST}/?nation=commonwealth")
+        root = tab.calculator(FIRST, "error")
+        note = " ".join(root.query_selector(".fm-answer-box .fm-engine").inner_text().split())
+        assert note.startswith("The calculators' engine could not start: its script, assets/calc/worker.mjs, could not be fetched: this device is offline"), note
+        assert "Connect to the internet and reload the page." in note
     finally:
         tab.close()

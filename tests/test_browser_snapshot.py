@@ -17,6 +17,7 @@ import gzip
 import hashlib
 import json
 import re
+import shutil
 
 import pytest
 
@@ -244,3 +245,54 @@ def test_on_a_slow_connection_or_saving_data_python_boots_without_the_snapshot(l
     assert tab.page.evaluate("fireMissionEngine.snapshotPrefetched") is False
     assert not any(SNAPSHOT_PATH in url for url in tab.requests.urls)
     assert tab.errors == []
+
+
+def damaged_snapshot() -> bytes:
+    """The build's snapshot with one 4-byte word of Pyodide's memory changed, gzipped
+    again: a file that inflates cleanly (gzip's own check passes), with other memory."""
+    sparse = bytearray(gzip.decompress((GENERATED / runtime()["snapshot"]).read_bytes()))
+    at = len(sparse) - len(sparse) // 3  # inside a kept stretch (the table of stretches is at the start)
+    sparse[at : at + 4] = bytes(b ^ 0x01 for b in sparse[at : at + 4])
+    return gzip.compress(bytes(sparse), compresslevel=6, mtime=0)
+
+
+@pytest.mark.parametrize("encoded", [False, True], ids=["as-a-gz-file", "content-encoding-gzip"])
+def test_a_snapshot_that_is_not_the_builds_is_refused_and_python_boots_without_it(browser, site, tmp_path, encoded):
+    # A copy of the site whose snapshot has one word changed; served as the .gz file it is,
+    # or with Content-Encoding: gzip (the browser inflates it, unchecked). Either way the
+    # worker checks it against runtime.json before Python starts from it, and boots without.
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy)
+    (copy / SNAPSHOT_PATH.lstrip("/")).write_bytes(damaged_snapshot())
+    with StaticServer(copy, gzip_encoded=(SNAPSHOT_PATH,) if encoded else ()) as server:
+        tab = open_tab(browser, server, guard=False)  # loopback: a fast link, so the first visit takes the snapshot
+        warnings: list[str] = []
+        tab.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        try:
+            open_calculator(tab)
+            report = engine_report(tab)
+            assert SNAPSHOT_PATH in [p.split("?")[0] for p in server.requested]
+            assert report["snapshot"] is False
+            assert set(runtime()["snapshot_modules"]) <= set(report["imported"])
+            assert any("without its snapshot (the snapshot is damaged: its SHA-256 is not the one the build wrote" in w for w in warnings), warnings
+            assert tab.errors == []
+        finally:
+            tab.close()
+
+
+def test_a_snapshot_that_stalls_is_given_up_and_python_boots_without_it(browser, site):
+    # The host never answers for the snapshot: past its own time limit (loader.mjs), Python
+    # boots the ordinary way, well before the start's (60 s), which used to fail the engine.
+    limit_ms = js_constant("loader.mjs", "SNAPSHOT_TIMEOUT_MS")
+    assert limit_ms <= 15_000
+    with StaticServer(site, stall=(SNAPSHOT_PATH,)) as server:
+        tab = open_tab(browser, server, guard=False)
+        warnings: list[str] = []
+        tab.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        try:
+            open_calculator(tab)
+            assert tab.page.evaluate("fireMissionEngine.state") == "ready"
+            assert engine_report(tab)["snapshot"] is False
+            assert any(f"without its snapshot (the snapshot did not arrive within {limit_ms // 1000} s)" in w for w in warnings), warnings
+        finally:
+            tab.close()

@@ -35,13 +35,15 @@ def runtime(site) -> dict:
 
 
 def serve_altered(tab, site, file: str, alter) -> list[str]:
-    """Answer every request for assets/generated/<file> (any query) with alter(its bytes)."""
+    """Answer every request for assets/generated/<file> (any query) with alter(its bytes)
+    (a JavaScript module with its type, which an import needs)."""
     served: list[str] = []
     body = alter((site / "assets" / "generated" / file).read_bytes())
+    kind = "text/javascript" if file.endswith(".mjs") else "application/octet-stream"
 
     def handle(route):
         served.append(route.request.url)
-        route.fulfill(status=200, body=body, headers={"Content-Type": "application/octet-stream", "Cache-Control": "no-store"})
+        route.fulfill(status=200, body=body, headers={"Content-Type": kind, "Cache-Control": "no-store"})
 
     tab.context.route(f"**/assets/generated/{file}*", handle)
     return served
@@ -134,3 +136,45 @@ def test_a_failed_download_leaves_no_unhandled_rejection_in_the_worker(browser, 
         assert [e for e in tab.errors if e.startswith("page error:") or "Uncaught" in e] == [], tab.errors
     finally:
         tab.close()
+
+
+def wasm_data_flipped(data: bytes) -> bytes:
+    """One bit flipped in the middle of the WebAssembly's data section (id 11): a module
+    that still compiles, whose memory starts other than the build's."""
+    at = 8  # past the magic number and the version
+    while at < len(data):
+        section, at = data[at], at + 1
+        size, shift = 0, 0
+        while True:  # the section's size, unsigned LEB128
+            byte, at = data[at], at + 1
+            size |= (byte & 0x7F) << shift
+            shift += 7
+            if byte < 0x80:
+                break
+        if section == 11:
+            middle = at + size // 2
+            return data[:middle] + bytes([data[middle] ^ 0x01]) + data[middle + 1 :]
+        at += size
+    raise AssertionError("no data section")
+
+
+def js_string_changed(data: bytes) -> bytes:
+    """One letter of a string in the module changed: JavaScript that still runs, not the build's."""
+    at = data.index(b'"Pyodide')
+    return data[: at + 1] + b"Q" + data[at + 2 :]
+
+
+@pytest.mark.parametrize(
+    ("file", "alter"),
+    [("pyodide/pyodide.asm.wasm", wasm_data_flipped), ("pyodide/pyodide.asm.mjs", js_string_changed)],
+    ids=["webassembly-that-compiles", "pyodide-javascript-that-runs"],
+)
+def test_pyodide_files_that_still_load_but_are_not_the_builds_are_named_as_damaged(fault_tab, site, file, alter):
+    # Neither fails by itself: the WebAssembly compiles, the JavaScript runs. Checked against
+    # runtime.json's size and SHA-256 (file_sha256), each is refused before any answer.
+    served = serve_altered(fault_tab, site, file, alter)
+    fault_tab.goto(START)
+    message = failure(fault_tab)
+    assert served, f"the worker never asked for {file}"
+    assert f"{file} arrived damaged (its SHA-256 is not the one the build wrote in runtime.json)" in message, message
+    assert fault_tab.page.locator(f"{SCOPE} .fm-summary [data-p]").count() == 0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
 from types import SimpleNamespace
 
@@ -43,7 +44,7 @@ def test_the_own_page_alone_is_marked_and_starts_the_worker_in_its_head(monkeypa
     assert len(hooks.OWN_PAGE_ANSWERS.findall(own)) == 1
     head = own.split("</head>")[0]
     assert head.index('<meta charset="utf-8">') < head.index("<script")  # the policy goes right after charset, before them
-    assert f'<script data-link-inputs="fm-link-inputs">{hooks.head_script("flags.js")}</script>' in head
+    assert f'<script data-link-inputs="fm-link-inputs">{hooks.head_script("flags.js")}</script><script>{hooks.head_script("glue-failed.js")}</script>' in head
     assert f'<script data-worker="../../assets/calc/worker.mjs">{hooks.head_script("early-worker.js")}</script>' in head
     # Right after the article, once the calculator is parsed: the link's inputs into the build's copy.
     assert f'</article><script id="fm-link-inputs">{hooks.head_script("link-inputs.js")}</script>' in own
@@ -64,7 +65,7 @@ def test_pages_with_a_calculator_preload_the_form_modules_and_others_are_left_al
 
 
 def test_head_scripts_are_their_files_code_without_comments():
-    for name in ("flags.js", "early-worker.js", "link-inputs.js"):
+    for name in ("flags.js", "glue-failed.js", "early-worker.js", "link-inputs.js"):
         source = (hooks.HEAD / name).read_text(encoding="utf-8")
         script = hooks.head_script(name)
         code = [line for line in source.splitlines() if line.strip() and not line.lstrip().startswith(("//", "/**", "*"))]
@@ -76,7 +77,7 @@ def test_the_policy_allows_the_head_scripts_by_their_hashes():
     own = built(f"calculators/{CALC}/", ROOT + "</div>")
     expected = {
         f"'sha256-{base64.b64encode(hashlib.sha256(hooks.head_script(name).encode()).digest()).decode()}'"
-        for name in ("flags.js", "early-worker.js", "link-inputs.js")
+        for name in ("flags.js", "glue-failed.js", "early-worker.js", "link-inputs.js")
     }
     assert csp_hooks.script_hashes(own) == expected
     policy = csp_hooks.content_security_policy(csp_hooks.script_hashes(own))
@@ -103,3 +104,15 @@ def test_a_page_with_a_calculator_and_its_worker_carry_the_build_id(monkeypatch)
     assert '<meta name="fire-mission-build" content="0123abc">' in embedding.split("</head>")[0]
     plain = PAGE.format(body="<p>rules</p>")
     assert hooks.on_post_page(plain, page("konrad/"), None) == plain  # no calculator, no id: unchanged from build to build
+
+
+def test_the_published_calculators_list_carries_the_builds_id(tmp_path, monkeypatch):
+    # on_post_build wraps build_pages.py's list as {"build", "calculators"}: the page refuses
+    # another build's list (docs/assets/calc/calculator.mjs); run twice, it wraps once.
+    monkeypatch.setattr(hooks, "build_id", lambda: "abc123")
+    path = tmp_path / hooks.CALCULATORS_JSON
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps([{"id": "x"}]))
+    for _ in range(2):
+        hooks.on_post_build({"site_dir": str(tmp_path)})
+        assert json.loads(path.read_text()) == {"build": "abc123", "calculators": [{"id": "x"}]}

@@ -104,6 +104,8 @@ PYODIDE_SRC = ROOT / "node_modules" / "pyodide"
 # The WebAssembly comes both ways: .xz for a slow link, as it is (a host gzips it)
 # for a fast one and from the cache, where inflating it would cost more than it saves.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.asm.wasm.xz", "python_stdlib.zip.xz", "pyodide-lock.json")
+# Pyodide's files the worker checks against runtime.json's file_sha256 (see main()).
+CHECKED_PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 XZ_DECODER_SRC = ROOT / "node_modules" / "xz-decompress" / "dist" / "package" / "xz-decompress.min.js"
 XZ_DECODER = "xz-decompress.mjs"
 BYTECODE_CACHE = ROOT / "build" / "pyodide-bytecode"
@@ -443,6 +445,18 @@ def main() -> None:
         "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
         "snapshot": snapshot.name,
         "snapshot_sha256": hashlib.sha256(snapshot.read_bytes()).hexdigest(),
+        # The worker checks the snapshot against one of these before Python starts from it
+        # (docs/assets/calc/loader/sparse-snapshot.mjs): the file's, as it is on the site, or,
+        # from a host that sent it with Content-Encoding: gzip (the browser inflated it), its
+        # inflated bytes'. Either covers every byte that reaches Pyodide's memory.
+        "snapshot_inflated_sha256": hashlib.sha256(gzip.decompress(snapshot.read_bytes())).hexdigest(),
+        # The engine's files that nothing else checks: the .xz ones carry their own check
+        # (xz's CRC), the wheel and the snapshot have theirs above, the lock file is parsed;
+        # the JavaScript modules the worker imports and the WebAssembly as it is have these.
+        "file_sha256": {
+            name: hashlib.sha256((OUT / name).read_bytes()).hexdigest()
+            for name in (*(f"pyodide/{f}" for f in CHECKED_PYODIDE_FILES), XZ_DECODER)
+        },
         # What the snapshot has imported, for the tests and for anyone reading this file.
         "snapshot_modules": stdlib_modules,
         "pyodide": (pyodide / "VERSION").read_text().strip(),

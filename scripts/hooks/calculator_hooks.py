@@ -23,7 +23,9 @@
   (``scripts/build/render_calculators.py``, run after this build: ``.fm-static``
   in the calculator), and, first in its ``<head>``, the classic script
   docs/assets/head/flags.js, which marks ``<html>`` before anything is
-  painted (``fm-query``, ``fm-file``: see that file); a calculator's own page
+  painted (``fm-query``, ``fm-file``: see that file), then
+  docs/assets/head/glue-failed.js, which says so in the calculator when its
+  own script (calculator.mjs and its imports) fails to load or to run; a calculator's own page
   also docs/assets/head/early-worker.js, which starts the engine's worker
   when the address has inputs, and, right after its article (once the
   calculator is parsed), docs/assets/head/link-inputs.js, which shows the
@@ -52,6 +54,12 @@
   without a calculator show no engine's numbers and carry no id: a new build
   that does not change them leaves them as they were, and a returning
   player's offline copy does not fetch them again.
+* The calculators' list the page draws its forms from
+  (``assets/generated/calculators.json``, written by scripts/build/build_pages.py
+  as a list) is published as ``{"build": <id>, "calculators": [...]}``
+  (``on_post_build``): the page refuses a list of another build than its own
+  (docs/assets/calc/calculator.mjs, loadSchema), as its worker refuses another
+  build's engine.
 """
 
 from __future__ import annotations
@@ -75,6 +83,7 @@ RUNTIME = ASSETS / "generated" / "runtime.json"  # scripts/build/build_wheel.py 
 # Read by the build alone: not published.
 BUILD_ONLY = (
     "assets/head/flags.js",
+    "assets/head/glue-failed.js",
     "assets/head/early-worker.js",
     "assets/head/link-inputs.js",
     "assets/calc/form-modules.json",
@@ -175,7 +184,7 @@ def on_post_page(output, page, config):
     own = OWN_PAGE_ANSWERS.search(output) is not None
     # On its own page, flags.js holds a link's first paint until link-inputs.js has run.
     head += f'<script data-link-inputs="{LINK_INPUTS_ID}">' if own else "<script>"
-    head += f"{head_script('flags.js')}</script>"
+    head += f"{head_script('flags.js')}</script><script>{head_script('glue-failed.js')}</script>"
     if own:
         worker = get_relative_url("assets/calc/worker.mjs", page.url)
         if build:
@@ -187,3 +196,17 @@ def on_post_page(output, page, config):
     output = output[: match.end()] + "\n    " + head + output[match.end() :]
     links = "".join(f'<link rel="modulepreload" href="{get_relative_url("assets/calc/" + m, page.url)}">' for m in form_modules())
     return output.replace("</body>", links + "</body>", 1)
+
+
+CALCULATORS_JSON = "assets/generated/calculators.json"
+
+
+def on_post_build(config):
+    """The published calculators' list, with the id of the build that made it (see the top)."""
+    path = Path(config["site_dir"]) / CALCULATORS_JSON
+    if not path.exists():
+        return
+    calculators = json.loads(path.read_text(encoding="utf-8"))
+    if isinstance(calculators, dict):  # written already (a rebuild that did not copy it again)
+        calculators = calculators["calculators"]
+    path.write_text(json.dumps({"build": build_id(), "calculators": calculators}, indent=1), encoding="utf-8")

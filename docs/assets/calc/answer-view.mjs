@@ -21,6 +21,8 @@ export class AnswerView {
     this.rolls = rolls;
     /** @type {import("./results.mjs").OutcomesAnswer | null} the answer shown */
     this.answer = null;
+    /** @type {number | null} when the answer shown stopped answering the inputs shown (markStale) */
+    this.staleSince = null;
     /** @type {import("./results.mjs").Mode} */
     this.mode = "exactly";
     this.engineNote = el("p", { class: "fm-engine", role: "status" });
@@ -125,5 +127,21 @@ export class AnswerView {
       if (stale && this.answer && !(box === this.headline && stale === "error")) box.dataset.stale = String(stale);
       else delete box.dataset.stale;
     }
+    // The pinned box too, for what it says: the engine's note (view.mjs) tells
+    // the player, in words, that the answer shown is for other inputs.
+    if (stale === true && this.answer) {
+      this.staleSince ??= performance.now();
+      this.box.dataset.stale = "true";
+    } else {
+      this.staleSince = null;
+      delete this.box.dataset.stale;
+    }
+  }
+
+  // Whether the answer shown is for other inputs than those shown (markStale(true)),
+  // and since when (performance.now()); null if it is theirs, or none is shown.
+  /** @returns {number | null} */
+  staleFor() {
+    return this.staleSince ?? null;
   }
 }

@@ -37,7 +37,7 @@
 // without a calculator fetch neither the form code nor the engine's worker.
 
 import { Engine } from "./engine.mjs";
-import { COPY, failCopy, wakeCopy } from "./static-copy.mjs";
+import { COPY, failCopy, readPrerendered, wakeCopy } from "./static-copy.mjs";
 
 const ASSETS = new URL("../", import.meta.url);
 
@@ -70,21 +70,95 @@ function ownCalculatorPage() {
 
 // ---------------------------------------------------------------- the calculators' list
 
-/** @type {Promise<import("../../../types/calculator.js").CalculatorSchema[]> | null} */
+// calculators.json carries the id of the build that wrote it ({"build", "calculators"}:
+// scripts/hooks/calculator_hooks.py), as runtime.json and the wheel do (loader/build-check.mjs):
+// another build's list beside this build's page (a host mid-upload, a stale cache) would draw
+// its fields beside this build's answers. Asked for once more past every cache if it is
+// another build's; then refused, as the engine is. Its shape is checked too: a form is
+// never drawn from a list that is not one.
+
+/** @typedef {import("../../../types/calculator.js").CalculatorSchema} CalculatorSchema */
+
+/** @type {Promise<CalculatorSchema[]> | null} */
 let schemaPromise = null;
 
+const pageBuild = () => document.querySelector('meta[name="fire-mission-build"]')?.getAttribute("content") || null;
+
+/** @param {URL} url @param {RequestInit} init */
+async function fetchList(url, init) {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`the calculators' list answered ${response.status}`);
+  try {
+    return await response.json();
+  } catch {
+    throw new Error("the calculators' list (assets/generated/calculators.json) arrived damaged: it is not JSON. Reload to fetch it again");
+  }
+}
+
+/** The calculators' list of `json`, if it has the shape the forms are drawn from; else an error that says what is wrong. @param {any} json */
+function checkedList(json) {
+  const bad = (/** @type {string} */ what) =>
+    new Error(`the calculators' list (assets/generated/calculators.json) is damaged: ${what}. Reload to fetch it again; if this site is self-hosted, publish the built site/ folder's files as they are`);
+  const list = json && json.calculators;
+  if (!Array.isArray(list)) throw bad("it holds no list of calculators");
+  const text = (/** @type {any} */ v) => typeof v === "string";
+  for (const c of list) {
+    if (!c || !text(c.id) || !text(c.title) || !Array.isArray(c.fields) || !Array.isArray(c.outcomes)) throw bad(`an entry (${c && text(c.id) ? c.id : "with no id"}) is not a calculator's`);
+    for (const f of c.fields) {
+      const choices = f && (f.type !== "choice" || Array.isArray(f.choices));
+      if (!f || !text(f.name) || !text(f.label) || !text(f.type) || !choices || !(f.default === null || text(f.default))) throw bad(`${c.id} has a field that is not one`);
+    }
+  }
+  return /** @type {CalculatorSchema[]} */ (list);
+}
+
 function loadSchema() {
-  schemaPromise ??= fetch(new URL("generated/calculators.json", ASSETS), { cache: "no-cache" }).then((response) => {
-    if (!response.ok) throw new Error(`the calculators' list answered ${response.status}`);
-    return response.json();
-  });
+  schemaPromise ??= (async () => {
+    const url = new URL("generated/calculators.json", ASSETS);
+    let json = await fetchList(url, { cache: "no-cache" });
+    const page = pageBuild();
+    if (page && json?.build !== page) {
+      url.searchParams.set("build", page);
+      json = await fetchList(url, { cache: "reload" });
+      if (json?.build !== page) {
+        const short = (/** @type {unknown} */ id) => (typeof id === "string" && id ? id.slice(0, 12) : "an older one that names none");
+        throw new Error(
+          `the site is in the middle of an update: this page comes from build ${short(page)}, and the host's calculators' list from build ${short(json?.build)}. Reload the page in a minute`,
+        );
+      }
+    }
+    return checkedList(json);
+  })();
   return schemaPromise;
+}
+
+// Whether `schema` is the one this page's build answered with: the inputs of its
+// embedded answers (static-copy.mjs) are the schema's fields, name for name. A
+// list of the same build id whose entry lost a field would otherwise drop that
+// input from a link (?casualties=4) and show the build's default answer as ready.
+/** @param {HTMLElement} root @param {CalculatorSchema} schema */
+function matchesPage(root, schema) {
+  const built = readPrerendered(root)[0];
+  if (!built || !built.inputs) return true; // nothing embedded to compare with
+  const names = schema.fields.map((f) => f.name).sort();
+  const inputs = Object.keys(built.inputs).sort();
+  return names.length === inputs.length && names.every((name, i) => name === inputs[i]);
 }
 
 // ---------------------------------------------------------------- mounting
 
 /** @type {Promise<typeof import("./view.mjs")> | null} */
 let viewModule = null;
+
+// An error's message, with the file of the site's it came from when the message does not
+// name one (a damaged module: "$ is not defined"), from the first of its stack's frames there.
+/** @param {Error} error */
+function withFile(error) {
+  const message = String(error.message || error).replace(/\.$/, "");
+  if (/assets\/|calculators' list/.test(message)) return message;
+  const frame = String(error.stack || "").match(/https?:\/\/[^\s)]*?\/(assets\/[^\s):?]+)/);
+  return frame ? `${frame[1]}: ${message}` : message;
+}
 
 /** @param {HTMLElement} root @param {string} message */
 function failed(root, message) {
@@ -129,7 +203,7 @@ async function mountAll() {
     [schemas, { CalculatorView }] = await Promise.all([loadSchema(), viewModule]);
   } catch (error) {
     for (const root of roots) {
-      failed(root, `The calculator could not load: ${/** @type {Error} */ (error).message}.`);
+      failed(root, `The calculator could not load: ${withFile(/** @type {Error} */ (error))}.`);
     }
     return;
   }
@@ -139,10 +213,17 @@ async function mountAll() {
       failed(root, `There is no calculator "${root.dataset.calculator}".`);
       continue;
     }
+    if (!matchesPage(root, schema)) {
+      failed(
+        root,
+        `The calculator could not load: the calculators' list (assets/generated/calculators.json) does not give this calculator the inputs this page was built with. Reload the page; if this site is self-hosted, publish the built site/ folder's files as they are.`,
+      );
+      continue;
+    }
     try {
       new CalculatorView(root, schema, engine, own);
     } catch (error) {
-      failed(root, `The calculator could not start: ${/** @type {Error} */ (error).message}.`);
+      failed(root, `The calculator could not start: ${withFile(/** @type {Error} */ (error))}.`);
     }
   }
 }

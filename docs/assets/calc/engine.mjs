@@ -23,6 +23,28 @@ function seconds(ms) {
   return `${s} second${s === 1 ? "" : "s"}`;
 }
 
+// A file of the site's, by its path under the site (assets/calc/worker.mjs), for messages; "" if none.
+/** @param {string | undefined | null} url */
+export function siteFile(url) {
+  if (!url) return "";
+  try {
+    const path = new URL(url, location.href).pathname;
+    const at = path.indexOf("/assets/");
+    return at < 0 ? path : path.slice(at + 1);
+  } catch {
+    return "";
+  }
+}
+
+// Why a worker's script did not load, and what to do: offline, this device does
+// not hold the engine yet (assets/offline.mjs keeps it once a calculator has
+// answered online).
+function notLoaded() {
+  return navigator.onLine === false
+    ? "its script, assets/calc/worker.mjs, could not be fetched: this device is offline, and it keeps the calculators' engine for offline use only once a calculator has answered online. Connect to the internet and reload the page"
+    : "its script, assets/calc/worker.mjs, or a module it imports, did not load. Check the connection and reload the page";
+}
+
 // The worker, told which build this page comes from (its <meta name="fire-mission-build">):
 // it refuses an engine of another build (loader/build-check.mjs).
 function workerURL() {
@@ -48,8 +70,12 @@ function workerURL() {
 //   failed      the engine cannot run here; message says why (final)
 // call() rejects with an Error whose `kind` is "superseded" (a newer request
 // with the same key came; nothing to show), "timeout" or "crashed" (this
-// request stopped the worker, which has been restarted: its message is for
-// the player) or "failed" (the engine's message says why).
+// request stopped the worker twice: once, then again when it was sent, once,
+// to the worker started in its place; its message is for the player) or
+// "failed" (the engine's message says why). A request that stopped the
+// worker once is asked again on its own: a worker can die of something else
+// than its request (the browser reclaiming memory, a tab put to sleep), and the
+// player should not have to change an input for the answer to come.
 /**
  * A request to the worker, from call() until it is answered or dropped.
  * @typedef {object} Pending
@@ -61,6 +87,7 @@ function workerURL() {
  * @property {(error: Error) => void} reject
  * @property {ReturnType<typeof setTimeout>} [timer] set when its time limit starts
  * @property {boolean} [superseded] a newer request with the same key came while the worker had it
+ * @property {boolean} [retried] it stopped a worker once already, and was sent to the next
  */
 
 export class Engine {
@@ -142,13 +169,16 @@ export class Engine {
       return;
     }
     this.worker = worker;
-    const failed = (/** @type {string | undefined} */ message) => this.died(message ? `an error: ${message}` : "its script did not load");
+    // An error with no message: the worker's script (worker.mjs, or a module it imports) did
+    // not load. Offline, that is a calculator whose engine this device has not kept yet.
+    const failed = (/** @type {string | undefined} */ message, /** @type {string | undefined} */ file = undefined) =>
+      this.died(message ? `an error${siteFile(file) ? ` in ${siteFile(file)}` : ""}: ${message}` : notLoaded());
     worker.onmessage = (event) => {
       if (this.worker === worker) this.receive(event.data);
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      if (this.worker === worker) failed(event.message);
+      if (this.worker === worker) failed(event.message, event.filename);
     };
     for (const message of early ? early.messages.splice(0) : []) if (this.worker === worker) this.receive(message);
     if (early && early.failed && this.worker === worker) failed(early.error);
@@ -224,7 +254,8 @@ export class Engine {
       if (this.current !== request) return;
       this.current = null;
       const limit = seconds(request.timeoutMs);
-      request.reject(
+      this.askAgain(
+        request,
         engineError("timeout", `This answer took longer than ${limit}, so the calculators' engine was stopped and started again. Change an input to try again.`),
       );
       this.restart(`an answer took longer than ${limit}`);
@@ -243,10 +274,23 @@ export class Engine {
     this.current = null;
     if (request) {
       clearTimeout(request.timer);
-      // Not sent again: it may be what stops the worker.
-      request.reject(engineError("crashed", `The calculators' engine stopped while working this out (${reason}) and was started again. Change an input to try again.`));
+      this.askAgain(request, engineError("crashed", `The calculators' engine stopped while working this out (${reason}) and was started again. Change an input to try again.`));
     }
     this.restart(reason);
+  }
+
+  // A request the worker stopped on: sent once more, first, to the worker
+  // started in its place (restart); rejected with `error` if it had been
+  // already (it may be what stops the worker) or a newer one replaced it.
+  /** @param {Pending} request @param {Error} error */
+  askAgain(request, error) {
+    if (request.retried || request.superseded) {
+      request.reject(request.superseded ? engineError("superseded", "a newer request replaced this one") : error);
+      return;
+    }
+    request.retried = true;
+    delete request.timer;
+    this.queue.unshift(request);
   }
 
   /** @param {string} reason */

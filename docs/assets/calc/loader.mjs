@@ -28,7 +28,7 @@ import { fetchOk, fromCache, inflating, realFetch, startDownloads, steerPyodide 
 import { WANT_SNAPSHOT, fastLink, snapshotURL } from "./loader/link.mjs";
 import { withSnapshot } from "./loader/pyodide-internals.mjs";
 import { snapshotBytes } from "./loader/sparse-snapshot.mjs";
-import { expect, newState, report, setPhase, unexpect } from "./loader/state.mjs";
+import { checkBytes, expect, newState, report, setPhase, unexpect } from "./loader/state.mjs";
 import { storedFiles } from "./loader/stored-zip.mjs";
 import { checkWheelBuild, pageBuild, runtimeOfBuild } from "./loader/build-check.mjs";
 import { sha256Hex } from "./loader/sha256.mjs";
@@ -60,27 +60,60 @@ const pyodideOptions = (/** @type {LoaderState} */ state) => ({
   stderr: (/** @type {string} */ line) => console.warn("rules_py:", line),
 });
 
+// How long the snapshot may take to be all in, from the moment it is asked for:
+// past that, Python boots the ordinary way (a snapshot that stalls would
+// otherwise hold the whole start up until the page's time limit, 60 s, and
+// fail it). fastLink chose it because it comes in under 2 s; from the browser's
+// cache it is read at once.
+const SNAPSHOT_TIMEOUT_MS = 10000;
+
+/**
+ * The snapshot's response, or its bytes checked (snapshotBytes), or a rejection if
+ * they are not in within SNAPSHOT_TIMEOUT_MS of `since`: the download is then dropped.
+ * @template T
+ * @param {Promise<T>} bytes
+ * @param {AbortController} download aborts the snapshot's fetch
+ * @param {number} since performance.now() when it was asked for
+ * @returns {Promise<T>}
+ */
+function inTime(bytes, download, since) {
+  const ms = SNAPSHOT_TIMEOUT_MS;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      download.abort();
+      reject(new Error(`the snapshot did not arrive within ${Math.round(ms / 1000)} s`));
+    }, Math.max(0, ms - (performance.now() - since)));
+  });
+  return /** @type {Promise<T>} */ (Promise.race([bytes, late]).finally(() => clearTimeout(timer)));
+}
+
 /** @returns {Promise<{pyodide: PyodideAPI, snapshot: boolean}>} */
 async function startPython(/** @type {LoaderState} */ state) {
   const { loadPyodide } = await pyodideModule;
   if (WANT_SNAPSHOT) {
     const rt = /** @type {Runtime} startEngine set state.runtime */ (await state.runtime);
+    let since = performance.now();
+    const download = new AbortController();
     let cached = await fromCache(snapshotURL(rt), realFetch);
     const arriving = !cached;
     if (cached) state.wheelMayCome();
     if (!cached && (await fastLink(state, rt))) {
       state.wheelMayCome();
+      since = performance.now();
       try {
-        cached = await fetchOk(snapshotURL(rt), undefined); // counted as it is read
+        cached = await inTime(fetchOk(snapshotURL(rt), { signal: download.signal }), download, since); // counted as it is read
       } catch (error) {
         console.warn(`Fire Mission: booting Pyodide without its snapshot (${said(error)})`);
+        cached = null;
       }
     }
     if (!cached) {
       unexpect(state, rt.snapshot); // which may have been all the wheel waited for
     } else {
       state.used.add(rt.snapshot);
-      const snapshot = snapshotBytes(state, cached, rt, arriving);
+      const snapshot = inTime(snapshotBytes(state, cached, rt, arriving), download, since);
       snapshot.catch(() => {}); // loadPyodide reports it
       try {
         return { pyodide: await loadPyodide(withSnapshot(pyodideOptions(state), snapshot)), snapshot: true };
@@ -195,6 +228,7 @@ export function startEngine(post) {
   startDownloads(state);
   // Pyodide's JavaScript half too: Pyodide's own import of it then finds it loaded.
   import(GENERATED_HREF("pyodide/pyodide.asm.mjs")).catch(() => {});
+  checkModules(state);
   const wheel = fetchWheel(state);
   wheel.catch((error) => state.fault(error));
   const booting = boot(state, wheel);
@@ -205,6 +239,26 @@ export function startEngine(post) {
     throw state.firstFault || error;
   });
   return { state, engine };
+}
+
+// The JavaScript modules the worker imports from assets/generated/ (Pyodide's own
+// and the xz decoder), checked against runtime.json's sizes and file_sha256: an
+// import takes no hash, so each is read once more, from the browser's cache where
+// the import left it (the same address), and hashed. A damaged one is a fault,
+// which fails the start before any answer. About 1.3 MB of reading and hashing,
+// beside the downloads.
+const MODULES = ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "xz-decompress.mjs"];
+
+function checkModules(/** @type {LoaderState} */ state) {
+  for (const name of MODULES) {
+    const check = (async () => {
+      const rt = /** @type {Runtime} startEngine set state.runtime */ (await state.runtime);
+      if (!rt.file_sha256?.[name]) return;
+      const response = await fetchOk(new URL(name, GENERATED), undefined);
+      await checkBytes(state, rt, name, await response.arrayBuffer());
+    })().catch(() => {}); // a fetch that fails: the import fails too, and says so
+    state.checks.push(check);
+  }
 }
 
 /** @returns {Promise<Booted>} */
@@ -262,5 +316,6 @@ del finder`);
   const rules = pyodide.pyimport("rules_py");
   phases.rules = performance.now() - state.started - phases.pyodide - phases.wheel;
   const importedSinceBoot = () => modules().filter((name) => !atBoot.has(name) && !name.startsWith("rules_py"));
+  await Promise.all(state.checks); // every file checked (a fault fails the start instead)
   return { call: rules.call_json, phases, snapshot, pyodide, importedSinceBoot };
 }

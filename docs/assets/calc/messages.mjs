@@ -22,6 +22,21 @@ function engineProgress(progress) {
   return "Loading the rules into the calculator engine\u2026";
 }
 
+// An answer on its way for longer than this, beside one for other inputs: the engine's note
+// says so in words (before, the dimming alone: a quick answer would flash them).
+export const SAY_STALE_MS = 400;
+
+// Whether the engine's note says that the answer shown is for other inputs: it is (view.mjs's
+// schedule marked it), and these inputs' answer is awaited, or will not come (a failure), and is late.
+/** @param {import("./view.mjs").CalculatorView} view */
+export function saysStale(view) {
+  const state = view.engine.state;
+  const since = view.answerView.staleFor();
+  const awaited = view.root.dataset.status === "loading" || Boolean(view.problem) || state === "failed";
+  const late = state !== "ready" || Boolean(view.problem) || (since !== null && performance.now() - since >= SAY_STALE_MS);
+  return since !== null && awaited && late;
+}
+
 /**
  * The note under a view's answer about the engine (engine.mjs's Engine)
  * and the view's last request: while it starts, restarts or has failed, when
@@ -30,9 +45,21 @@ function engineProgress(progress) {
  * @param {import("./engine.mjs").Engine} engine
  * @param {string} problem
  * @param {number | null | undefined} answered the generation of the view's last answer (undefined: none yet)
+ * @param {boolean} [stale] the answer on show is for other inputs than those shown: said too
  * @returns {{text: string, bad: boolean}}
  */
-export function engineNote(engine, problem, answered) {
+export function engineNote(engine, problem, answered, stale = false) {
+  const { text, bad } = engineState(engine, problem, answered);
+  if (!stale) return { text, bad };
+  return { text: [text || "Working out the answer to these inputs\u2026", STALE].join(" "), bad };
+}
+
+// What the note adds while the answer on show is for other inputs than those
+// shown (answer-view.mjs marks it so: data-stale on its parts, dimmed).
+export const STALE = "The answer shown is for the inputs before your change.";
+
+/** engineNote without the stale answer's words. @param {import("./engine.mjs").Engine} engine @param {string} problem @param {number | null | undefined} answered */
+function engineState(engine, problem, answered) {
   const { state, message, generation } = engine;
   if (state === "failed" || state === "restarting") return { text: message, bad: true };
   if (state === "starting") return { text: engineProgress(engine.progress), bad: false };

@@ -16,7 +16,7 @@ import { AnswerView } from "./answer-view.mjs";
 import { CompareView } from "./compare.mjs";
 import { FieldForm, InputsSummary } from "./form.mjs";
 import { OwnDice } from "./own-dice.mjs";
-import { InputMessages, engineNote } from "./messages.mjs";
+import { InputMessages, SAY_STALE_MS, engineNote, saysStale } from "./messages.mjs";
 import { el } from "./results.mjs";
 import { RollLog } from "./roll-log.mjs";
 import { builtAnswer, introNodes, readPrerendered, readStatic, takeOver } from "./static-copy.mjs";
@@ -203,7 +203,7 @@ export class CalculatorView {
   // are not an answer to the inputs shown (this.problem) or cannot be renewed.
   engineChanged() {
     const state = this.engine.state;
-    const { text: said, bad } = engineNote(this.engine, this.problem, this.answeredGeneration);
+    const { text: said, bad } = engineNote(this.engine, this.problem, this.answeredGeneration, saysStale(this));
     // Nothing on screen answers yet (a link's inputs, the build's answers being for others):
     // say so in words until the answer is there, never an empty box.
     const waiting = !this.answerView.answer && this.root.dataset.status === "loading";
@@ -224,9 +224,8 @@ export class CalculatorView {
     });
   }
 
-  // A place a link landed on, where the page still is, stays where it is through `change`
-  // (scrolled back in the same frame, so that it never moves on screen): the engine's note,
-  // the answer's lines above it on a phone, the roll itself (roll-log.mjs).
+  // A place a link landed on, where the page still is, stays put through `change` (scrolled back in the
+  // same frame): the engine's note, the answer's lines above it on a phone, the roll (roll-log.mjs).
   /** @param {() => void} change */
   hold(change) {
     const held = this.landedOn && onLanding(this.landedOn) ? this.landedOn : null;
@@ -234,12 +233,8 @@ export class CalculatorView {
     if (held && !onLanding(held)) held.scrollIntoView({ block: "start" });
   }
 
-  // Where a link lands (seed= on the roll's place, dice= on the player's dice), focused for
-  // a screen reader to read from there: below the pinned answer, scrolled only if not there
-  // already. The place is held from then on while the engine's note comes and goes in the
-  // pinned answer (engineChanged): on a desktop the note is in the column above the roll
-  // and the dice, where the browser's scroll anchoring holds the form's place instead, and
-  // theirs moved up 57 px when the note went.
+  // Where a link lands (seed=: the roll's place; dice=: the player's dice), focused for a screen reader,
+  // below the pinned answer, and held there (hold: scroll anchoring alone moved a desktop's roll 57 px).
   /** @param {HTMLElement} element */
   land(element) {
     this.landedOn = element;
@@ -271,12 +266,15 @@ export class CalculatorView {
     clearTimeout(this.timer);
     const built = this.prerenderedFor(this.raw);
     if (built) return this.showPrerendered(built); // the build answered these inputs: no engine needed
+    // Until their answer, whatever the engine does (starting, answering, restarting, failed), the answer
+    // on show is for other inputs: marked so, one way for every path, and said in words once late.
+    if (this.answerView.answer) this.markStale(true);
     if (this.engine.state === "failed") {
-      // No engine to answer these inputs: what is shown is for others.
-      this.markStale(true);
+      // No engine to answer these inputs: what is shown is for others (marked above).
       this.root.dataset.valid = "false";
       this.root.classList.add("fm-outdated");
-      return this.setStatus("error");
+      this.setStatus("error");
+      return this.engineChanged();
     }
     this.setStatus("loading");
     this.engineChanged(); // what it is doing, in words, while nothing answers these inputs
@@ -394,6 +392,8 @@ export class CalculatorView {
   markStale(stale) {
     this.answerView.markStale(stale);
     this.card?.markStale(stale);
+    clearTimeout(this.staleTimer);
     if (stale) this.rolls?.markStale();
+    if (stale) this.staleTimer = setTimeout(() => this.engineChanged(), SAY_STALE_MS); // said in words once late (saysStale)
   }
 }

@@ -8,7 +8,9 @@
 /** @typedef {{file: string, type: string}} Inflated */
 /**
  * runtime.json, written by scripts/build/build_wheel.py.
- * @typedef {{build?: string, wheel: string, sha256: string, snapshot: string, snapshot_sha256: string, sizes: Record<string, number>}} Runtime
+ * snapshot_inflated_sha256: the snapshot's hash once gzip is undone (a host's Content-Encoding);
+ * file_sha256: the hash of each of the engine's files nothing else checks (loader/checks.mjs).
+ * @typedef {{build?: string, wheel: string, sha256: string, snapshot: string, snapshot_sha256: string, snapshot_inflated_sha256?: string, file_sha256?: Record<string, string>, sizes: Record<string, number>}} Runtime
  */
 
 export const GENERATED = new URL("../../generated/", import.meta.url);

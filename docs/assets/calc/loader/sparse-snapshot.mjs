@@ -2,6 +2,7 @@
 // (snapshotBytes), in the sparse format scripts/build/build_wheel.py writes
 // (sparseSnapshot), into the memory Pyodide restores.
 
+import { sha256Hex } from "./sha256.mjs";
 import { counter } from "./state.mjs";
 
 /** @typedef {import("./files.mjs").Runtime} Runtime */
@@ -19,6 +20,14 @@ import { counter } from "./state.mjs";
 // chunk as it arrives once the CPU is slow (0.07 to 0.3 s with it slowed 4
 // times, scripts/bench/bench_browser.py). From the network (arriving) it is counted as
 // it comes, for the progress shown; from the browser's cache it is read whole.
+//
+// Checked before Python starts from it (snapshotBytes rejects, and Python boots
+// the ordinary way): its bytes as they came, against runtime.json's
+// snapshot_sha256 (the .gz file, 6 MB) or, if the browser inflated them (a host's
+// Content-Encoding: gzip, which the browser undoes without checking gzip's own
+// CRC), snapshot_inflated_sha256 (14 MiB). Hashed as they are inflated: the
+// digest runs off this worker's thread where crypto.subtle is (sha256.mjs's own,
+// on it, where it is not).
 export async function snapshotBytes(/** @type {LoaderState} */ state, /** @type {Response} */ response, /** @type {Runtime} */ rt, /** @type {boolean} */ arriving) {
   const tally = counter(state, rt.snapshot);
   try {
@@ -37,7 +46,14 @@ export async function snapshotBytes(/** @type {LoaderState} */ state, /** @type 
       body = new Uint8Array(await response.arrayBuffer());
     }
     const memory = sparseSnapshot();
-    if (body[0] !== 0x1f || body[1] !== 0x8b) return memory.add(body).end(); // inflated by the browser already
+    const gzipped = body[0] === 0x1f && body[1] === 0x8b; // else inflated by the browser already
+    const checked = checkSnapshot(body, gzipped ? rt.snapshot_sha256 : rt.snapshot_inflated_sha256);
+    checked.catch(() => {}); // awaited below
+    if (!gzipped) {
+      memory.add(body);
+      await checked;
+      return memory.end();
+    }
     const inflater = new DecompressionStream("gzip");
     const writer = inflater.writable.getWriter();
     writer.write(/** @type {Uint8Array<ArrayBuffer>} */ (body)).catch(() => {}); // an error reaches the reader
@@ -45,12 +61,21 @@ export async function snapshotBytes(/** @type {LoaderState} */ state, /** @type 
     const reader = inflater.readable.getReader();
     for (;;) {
       const { done, value } = await reader.read();
-      if (done) return memory.end();
+      if (done) break;
       memory.add(value);
     }
+    await checked;
+    return memory.end();
   } finally {
     if (tally) tally.done();
   }
+}
+
+/** Rejects unless `bytes` hash to `want` (runtime.json's; one that gives none: unchecked, so not used). */
+async function checkSnapshot(/** @type {Uint8Array} */ bytes, /** @type {string | undefined} */ want) {
+  if (!want) throw new Error("the snapshot cannot be checked: runtime.json gives no SHA-256 for it as it came");
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes.buffer : bytes.slice().buffer;
+  if ((await sha256Hex(/** @type {ArrayBuffer} */ (whole))) !== want) throw new Error("the snapshot is damaged: its SHA-256 is not the one the build wrote in runtime.json");
 }
 
 // The sparse snapshot's layout (little-endian u32s, written by build_wheel.py's

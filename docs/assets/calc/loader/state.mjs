@@ -1,7 +1,8 @@
 // All that the loader changes as the engine starts is one object, LoaderState
 // (newState), and what the page is told of it as it goes (the progress below).
 
-import { LOCK, STDLIB } from "./files.mjs";
+import { LOCK, STDLIB, cutShort, damaged } from "./files.mjs";
+import { sha256Hex } from "./sha256.mjs";
 
 /** @typedef {import("../protocol.mjs").WorkerMessage} WorkerMessage */
 /** @typedef {import("../protocol.mjs").BootPhase} BootPhase */
@@ -35,6 +36,7 @@ import { LOCK, STDLIB } from "./files.mjs";
  * @property {Promise<never>} faulted rejects with the first fault
  * @property {Error | null} firstFault
  * @property {boolean} prefetched prefetchNextStart has run
+ * @property {Promise<void>[]} checks the checks of files' hashes under way (count, checkModules): the engine is up only once they are done
  */
 
 /** @returns {LoaderState} */
@@ -79,6 +81,7 @@ export function newState(/** @type {(message: WorkerMessage) => void} */ post) {
     faulted,
     firstFault: null,
     prefetched: false,
+    checks: [],
   };
   return state;
 }
@@ -151,10 +154,13 @@ export function checkPythonFiles(/** @type {LoaderState} */ state) {
   if (state.progress.phase === "download") setPhase(state, "python");
 }
 
-// Reads `copy` (a clone of a response) to the end, counting its bytes.
+// Reads `copy` (a clone of a response) to the end, counting its bytes; and,
+// for a file runtime.json gives a hash of (file_sha256: the WebAssembly as it
+// is), checks its size and hash once it is all in (see checkBytes).
 export async function count(/** @type {LoaderState} */ state, /** @type {Response} */ copy) {
+  let rt;
   try {
-    await state.runtime;
+    rt = /** @type {Runtime} */ (await state.runtime);
   } catch {
     /** @type {ReadableStream} a download's copy has a body */ (copy.body).cancel().catch(() => {});
     return;
@@ -162,22 +168,59 @@ export async function count(/** @type {LoaderState} */ state, /** @type {Respons
   const path = new URL(copy.url).pathname;
   const name = [...state.expected.keys()].find((file) => path.endsWith(`/assets/generated/${file}`));
   const tally = name ? counter(state, name) : null;
-  if (!tally) {
+  if (!tally || !name) {
     /** @type {ReadableStream} */ (copy.body).cancel().catch(() => {});
     return;
   }
+  const hashed = rt.file_sha256?.[name];
+  /** @type {Uint8Array[] | null} */
+  const pieces = hashed ? [] : null;
+  let whole = false;
+  /** @type {() => void} */
+  let checked = () => {};
+  if (hashed) state.checks.push(new Promise((resolve) => (checked = () => resolve(undefined))));
   try {
     const reader = /** @type {ReadableStream<Uint8Array>} */ (copy.body).getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       tally.add(value.length);
+      pieces?.push(value);
     }
+    whole = true;
   } catch {
     // the download failed: the boot reports that
   }
   tally.done();
   heardFrom(state, copy.url);
+  if (pieces && whole) await checkBytes(state, rt, name, joinedBuffer(pieces));
+  checked();
+}
+
+/**
+ * A file of the engine's, all in, against its size and runtime.json's file_sha256:
+ * a fault if either differs (the first fault is the engine's failure, before any answer).
+ * @param {LoaderState} state
+ * @param {Runtime} rt
+ * @param {string} name under assets/generated/
+ * @param {ArrayBuffer} bytes
+ */
+export async function checkBytes(state, rt, name, bytes) {
+  const size = rt.sizes?.[name];
+  if (size && bytes.byteLength < size) return state.fault(cutShort(name, bytes.byteLength, size));
+  if (size && bytes.byteLength > size) return state.fault(damaged(name, `${bytes.byteLength} bytes, where the build made ${size}`));
+  const want = rt.file_sha256?.[name];
+  if (want && (await sha256Hex(bytes)) !== want) state.fault(damaged(name, "its SHA-256 is not the one the build wrote in runtime.json"));
+}
+
+function joinedBuffer(/** @type {Uint8Array[]} */ pieces) {
+  const out = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out.buffer;
 }
 
 // Whether the engine's files come over the network (a download the page shows in
