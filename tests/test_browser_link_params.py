@@ -193,7 +193,7 @@ LINK_SAMPLER = """window.__frames = [];
             t: performance.now(), blank: fields.length === 0 && root.innerText.trim() === '',
             a: {flak_shots: values('[name=flak_shots], [data-input=flak_shots]'), friendly_flak: values('[name=friendly_flak], [data-input=friendly_flak]')},
             b: {friendly_experience: values('[id$="-vs-friendly_experience"]'), flak_shots: values('[id$="-vs-flak_shots"]')},
-            sweep: values('.fm-sweep-select'), answered: Boolean(root.dataset.firstAnswerAt), done,
+            sweep: values('.fm-sweep-select:not(.fm-sweep-of)'), answered: Boolean(root.dataset.firstAnswerAt), done,
         });
         if (done) return;
     }

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, cli, open_tab, rects
+from conftest import BOOT_TIMEOUT_MS, cli, open_inputs, open_tab, rects
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 
@@ -158,6 +158,7 @@ def test_a_pool_is_entered_by_its_score_or_its_faces_and_ends_with_the_rolled_ou
 
 def test_a_dice_link_shows_the_same_trail_in_a_fresh_context(browser, server, phone):
     open_own_dice(phone, AIR)
+    open_inputs(phone.page, f'.calculator[data-calculator="{AIR}"]')  # on a phone the form is folded
     phone.page.locator(f'.calculator[data-calculator="{AIR}"] [data-field="turns"] .fm-step').nth(1).click()  # one more turn: 4
     for face in (2, 3, 6):
         phone.page.locator(f"{ROOT.format(AIR)} .fm-face-button").nth(face - 1).click()

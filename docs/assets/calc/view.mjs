@@ -1,14 +1,13 @@
-// One calculator on a page: its parts put together, and the requests to the
-// engine that keep its answer current. Loaded by calculator.mjs only on pages
-// that have a calculator. Generic: every field, outcome and message comes from
-// the schema or the engine. Each part has its module:
+// One calculator on a page: its parts put together, and the requests to the engine that keep its
+// answer current. Loaded by calculator.mjs only on pages that have a calculator. Generic: every
+// field, outcome and message comes from the schema or the engine. Each part has its module:
 //   form.mjs         the fields (option A's here, option B's in compare.mjs), and the
 //                    button that says option A's in words and folds them on a phone
-//   address.mjs      the link and the address bar, Back and Forward
+//   address.mjs      the link and the address bar, Back and Forward, the share sheet
 //   static-copy.mjs  the build's answers and its copy of the calculator
 //   answer-view.mjs  the answer: headline, switch, lines, charts, tables, steps
 //   roll-log.mjs     seed, Roll and the roll log (roll-history.mjs: this tab's rolls)
-//   compare.mjs      option B; sweep.mjs "How it changes"; own-dice.mjs "Use my dice"
+//   compare.mjs      option B; sweep.mjs "How it changes"; own-dice.mjs "Use my dice"; answer-card.mjs, print
 
 import { AddressLink, followAddress, readAddress } from "./address.mjs";
 import { AnswerCard } from "./answer-card.mjs";
@@ -224,13 +223,15 @@ export class CalculatorView {
     });
   }
 
-  // A place a link landed on, where the page still is, stays put through `change` (scrolled back in the
-  // same frame): the engine's note, the answer's lines above it on a phone, the roll (roll-log.mjs).
+  // A place a link landed on, where the page still is, stays put through `change` (scrolled back in the same
+  // frame): the engine's note, a phone's answer lines, the roll; so does Use my dice, open (Undo stays put).
   /** @param {() => void} change */
   hold(change) {
     const held = this.landedOn && onLanding(this.landedOn) ? this.landedOn : null;
+    const dice = !held && this.ownDice?.active ? { at: this.ownDice.element, top: this.ownDice.element.getBoundingClientRect().top } : null;
     change();
     if (held && !onLanding(held)) held.scrollIntoView({ block: "start" });
+    if (dice) scrollBy(0, dice.at.getBoundingClientRect().top - dice.top);
   }
 
   // Where a link lands (seed=: the roll's place; dice=: the player's dice), focused for a screen reader,
@@ -266,8 +267,7 @@ export class CalculatorView {
     clearTimeout(this.timer);
     const built = this.prerenderedFor(this.raw);
     if (built) return this.showPrerendered(built); // the build answered these inputs: no engine needed
-    // Until their answer, whatever the engine does (starting, answering, restarting, failed), the answer
-    // on show is for other inputs: marked so, one way for every path, and said in words once late.
+    // Until their answer, whatever the engine does, the answer on show is for other inputs: marked so.
     if (this.answerView.answer) this.markStale(true);
     if (this.engine.state === "failed") {
       // No engine to answer these inputs: what is shown is for others (marked above).
