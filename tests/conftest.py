@@ -22,6 +22,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
@@ -219,6 +220,20 @@ class Tab:
 
     def close(self) -> None:
         self.context.close()
+
+
+# The calculators' browser glue (the page's modules under assets/calc/).
+GLUE = re.compile(r"/assets/calc/[^/]+\.mjs(\?.*)?$")
+
+
+def before_the_glue(tab: "Tab", path: str) -> None:
+    """Open ``path`` as a reader sees it before the page's modules arrive: the glue's requests are
+    held, never answered (refused, they would be a failure, which the page shows as one:
+    docs/assets/head/glue-failed.js), and the page is read once parsed, its head and inline
+    scripts run (a module on its way holds DOMContentLoaded and load back)."""
+    tab.context.route(GLUE, lambda route: None)
+    tab.goto(path, wait_until="commit")
+    tab.page.wait_for_function("() => document.readyState !== 'loading'")
 
 
 def open_tab(browser, server, guard: bool = True, **context_options) -> Tab:

@@ -22,13 +22,12 @@ Positions are measured with getBoundingClientRect in the page's coordinates
 
 from __future__ import annotations
 
-import re
 
 import pytest
 
 import rules_py
 from rules_py.registry import get
-from conftest import BOOT_TIMEOUT_MS, open_tab
+from conftest import BOOT_TIMEOUT_MS, before_the_glue, open_tab
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 
@@ -229,8 +228,6 @@ def test_link_to_these_inputs_offers_the_share_sheet_on_a_phone(browser, server,
         tab.close()
 
 
-# The calculators' browser glue: refused, a page shows the build's copy alone (tests/test_browser_static.py).
-GLUE = re.compile(r"/assets/calc/[^/]+\.mjs(\?.*)?$")
 
 
 @pytest.mark.parametrize("calc_id", ["chq-fire-mission", "konrad-retreat"])
@@ -239,8 +236,7 @@ def test_the_builds_copy_is_laid_out_as_the_live_calculator_on_a_phone(browser, 
     dice and the map stand where the live ones will, so nothing moves when the glue takes over."""
     copy_tab = open_tab(browser, server, **PHONE)
     try:
-        copy_tab.context.route(GLUE, lambda route: route.abort())
-        copy_tab.goto(f"calculators/{calc_id}/")
+        before_the_glue(copy_tab, f"calculators/{calc_id}/")
         copy_tab.page.wait_for_selector(f'.calculator[data-calculator="{calc_id}"] > .fm-static .fm-headline')
         copy = copy_tab.page.evaluate(PLACES, f'.calculator[data-calculator="{calc_id}"] > .fm-static')
     finally:

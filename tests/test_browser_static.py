@@ -15,12 +15,10 @@ from html.parser import HTMLParser
 
 import pytest
 
-from conftest import BOOT_TIMEOUT_MS, cli, cli_odds, open_tab
+from conftest import BOOT_TIMEOUT_MS, GLUE, before_the_glue, cli, cli_odds, open_tab
 from rules_py import calculators
 
 CALC = "po-counter-battery"
-# The calculators' browser glue: with these refused, a page has only its HTML and the theme's scripts.
-GLUE = re.compile(r"/assets/calc/[^/]+\.mjs(\?.*)?$")
 # Attributes of the DOM contract and the glue's state: never on the copy.
 CONTRACT = re.compile(r"\sdata-(?!side=)[a-z-]+=")
 STATIC = re.compile(r'<div class="fm-static fm-calculator">')
@@ -213,13 +211,10 @@ def test_without_javascript_the_page_shows_the_default_answer(browser, server):
 def test_with_a_query_the_copys_answer_is_never_shown(browser, server):
     tab = open_tab(browser, server)
     try:
-        tab.context.route(GLUE, lambda route: route.abort())  # the page as it is before its glue arrives
-        tab.goto(f"calculators/{CALC}/")
-        tab.page.wait_for_load_state("load")
+        before_the_glue(tab, f"calculators/{CALC}/")
         assert tab.page.locator(f"{scope(CALC)} .fm-static .fm-summary .fm-summary-list").is_visible()
         assert not tab.page.locator(f"{scope(CALC)} .fm-placeholder").is_visible()
-        tab.goto(f"calculators/{CALC}/?enemy_batteries=4")
-        tab.page.wait_for_load_state("load")
+        before_the_glue(tab, f"calculators/{CALC}/?enemy_batteries=4")
         assert tab.page.locator(f"{scope(CALC)} .fm-static").count() == 1
         assert not tab.page.locator(f"{scope(CALC)} .fm-static .fm-summary .fm-summary-list").is_visible()
         shown = tab.page.get_by_text("70.4% chance").all()
@@ -228,13 +223,11 @@ def test_with_a_query_the_copys_answer_is_never_shown(browser, server):
         # (issue 43), a name the copy has not leaves its fields hidden, with words alone.
         assert tab.page.input_value(f"{scope(CALC)} .fm-static [name=enemy_batteries]") == "4"
         assert tab.page.locator(f"{scope(CALC)} .fm-static [name=enemy_batteries]").is_visible()
-        tab.goto(f"calculators/{CALC}/?enemy_batteries=4&seed=5")
-        tab.page.wait_for_load_state("load")
+        before_the_glue(tab, f"calculators/{CALC}/?enemy_batteries=4&seed=5")
         assert tab.page.input_value(f"{scope(CALC)} .fm-static [name=enemy_batteries]") == "4"
         assert tab.page.inner_text(f"{scope(CALC)} .fm-static .fm-roll-log").startswith("Rolling with seed 5")
         assert not tab.page.locator(f"{scope(CALC)} .fm-static .fm-summary .fm-summary-list").is_visible()
-        tab.goto(f"calculators/{CALC}/?enemy_batteries=4&no_such_input=1")
-        tab.page.wait_for_load_state("load")
+        before_the_glue(tab, f"calculators/{CALC}/?enemy_batteries=4&no_such_input=1")
         assert not tab.page.locator(f"{scope(CALC)} .fm-static [name=enemy_batteries]").is_visible()
         assert tab.page.inner_text(f"{scope(CALC)} .fm-static .fm-answer-box .fm-engine").startswith("Working out the answer to this link")
     finally:
@@ -249,10 +242,8 @@ def test_the_copy_alone_has_no_serious_accessibility_violation(browser, server, 
 
     tab = open_tab(browser, server, color_scheme=scheme)
     try:
-        tab.context.route(GLUE, lambda route: route.abort())
         for path in (f"calculators/{CALC}/", "combat-hq/comms/"):
-            tab.goto(path)
-            tab.page.wait_for_load_state("load")
+            before_the_glue(tab, path)
             assert tab.page.locator(".fm-static").count() == 1
             assert violations(tab) == [], path
     finally:
@@ -269,9 +260,7 @@ def test_the_live_calculator_replaces_the_copy_with_the_same_answer(browser, ser
     tab = open_tab(browser, server)
     try:
         # The copy as the page first shows it: read before the glue arrives.
-        tab.context.route(GLUE, lambda route: route.abort())
-        tab.goto(path)
-        tab.page.wait_for_load_state("load")
+        before_the_glue(tab, path)
         copy = tab.page.eval_on_selector(f"{scope(calc_id)} .fm-static", TABLES)
         copy_summary = tab.page.inner_text(f"{scope(calc_id)} .fm-static .fm-summary .fm-summary-list")
         tab.context.unroute(GLUE)

@@ -77,6 +77,9 @@ export default function calculatorCopies(keepData) {
     const copy = document.createElement("div");
     copy.className = "fm-static fm-calculator";
     for (const child of root.children) if (!child.matches(".fm-prerendered")) copy.append(child.cloneNode(true));
+    // The answer card is the live view's, made for the page's own address when it prints (answer-card.mjs):
+    // the build's would carry the build's temporary server in its QR code, and shows nothing on screen.
+    for (const card of copy.querySelectorAll(".fm-card")) card.remove();
     // What the controls hold, as the attributes the HTML keeps; each field named by its input.
     const live = [.../** @type {NodeListOf<Control>} */ (root.querySelectorAll("input, select, textarea"))].filter((w) => !w.closest(".fm-prerendered"));
     const cloned = [.../** @type {NodeListOf<Control>} */ (copy.querySelectorAll("input, select, textarea"))];
