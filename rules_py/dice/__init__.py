@@ -71,12 +71,13 @@ from .distribution import Distribution, _chart, _pool, die, pool, successes, sum
 from .faces import SUCCESSES, Counts, FaceTable, at_least, face_table, faces
 from .given import Counted, Given, GivenError, NeedRoll
 from .odds import Enumerating, enumerate_given, enumerate_outcomes, enumerate_steps, enumerate_values
-from .plan import Dice, Label, Pool, Stage
+from .plan import Dice, Label, Pool, Stage, past_horizon
 from .roll import Rolling
 from .steps import Step
 
 __all__ = [
     "face_table",
+    "past_horizon",
     "Distribution",
     "Dice",
     "Enumerating",

@@ -77,6 +77,12 @@ class Pool(NamedTuple):
     adds: tuple[int, ...] | None = None
 
 
+def past_horizon(turn: int, turns: int) -> str:
+    """What the label of a roll at ``turn`` adds past the ``turns`` a procedure looks ahead
+    (a wait that goes on, :meth:`Dice.beyond`): "" within them."""
+    return f" (past the {turns} {'turn' if turns == 1 else 'turns'} looked ahead: counted as later)" if turn > turns else ""
+
+
 class Stage(NamedTuple):
     """One stage of :meth:`Dice.chain`: ``args(state)`` gives what the stage
     rolls with (a tuple of hashable arguments, or None when it rolls nothing

@@ -47,7 +47,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..calculator import Calculator, Choice, Field, InputError, Outcome
-from ..dice import Dice, Label, Stage
+from ..dice import Dice, Label, Stage, past_horizon
 from ..formats import adjusted, means_of
 from ..rule_refs import of_table
 from ..tables import load
@@ -127,8 +127,7 @@ def resolve_hits(rolled: int, flak: int, halved: bool, flak_order: str, rounding
 
 def _chart_roll(dice, turn: int, turns: int) -> str:
     """The chart's D6 at the start of ``turn``; past the ``turns`` looked ahead its label says so."""
-    past = f" (past the {turns} {'turn' if turns == 1 else 'turns'} looked ahead: counted as later)" if turn > turns else ""
-    return dice.d6(Label(f"air strike chart, start of turn {turn}{past}", of_table(CHART), ARRIVAL_MEANS), chart=ARRIVAL_BY_FACE)
+    return dice.d6(Label(f"air strike chart, start of turn {turn}{past_horizon(turn, turns)}", of_table(CHART), ARRIVAL_MEANS), chart=ARRIVAL_BY_FACE)
 
 
 def _until_it_comes(dice, turns: int) -> None:

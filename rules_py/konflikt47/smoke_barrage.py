@@ -28,7 +28,7 @@ ends the wait, or a roll would never end: checked on load below.
 from __future__ import annotations
 
 from ..calculator import Calculator, Field, Outcome
-from ..dice import Label
+from ..dice import Label, past_horizon
 from ..formats import means_of
 from ..rule_refs import of_table
 from ..tables import load
@@ -48,8 +48,7 @@ if set(BARRAGE_BY_FACE) <= {"delay"} or "delay" not in BARRAGE_BY_FACE:
 
 def _chart_roll(dice, turn: int, turns: int) -> str:
     """The chart's D6 at the start of ``turn``; past the ``turns`` looked ahead its label says so."""
-    past = f" (past the {turns} {'turn' if turns == 1 else 'turns'} looked ahead: counted as later)" if turn > turns else ""
-    return dice.d6(Label(f"smoke barrage chart, start of turn {turn}{past}", of_table(BARRAGE), BARRAGE_MEANS), chart=BARRAGE_BY_FACE)
+    return dice.d6(Label(f"smoke barrage chart, start of turn {turn}{past_horizon(turn, turns)}", of_table(BARRAGE), BARRAGE_MEANS), chart=BARRAGE_BY_FACE)
 
 
 def _until_it_lands(dice, turns: int) -> None:
