@@ -145,7 +145,7 @@ export class InputMessages {
     view.answerView.generalErrors.hidden = !boxed.length;
     if (!problem && !this.problem) return;
     this.problem = problem;
-    if (!problem) view.answerView.markStale(false);
+    if (!problem) view.markStale(false); // through the view: its printed card and its stale note's timer too
     view.showHeadline();
   }
 }
