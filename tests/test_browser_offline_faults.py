@@ -8,7 +8,8 @@
   holds when it installs, and the next visit answers with the network cut.
   And a first visit closed the moment it answers, the network cut at once:
   the service worker installed while the engine started, and keeps what the
-  browser holds with no network; another calculator answers.
+  browser holds with no network; another calculator answers. A file the
+  service worker never kept is answered, offline, from the browser's cache.
 * A new build whose pages changed: a returning player who accepts the offer
   of the new version sees the new page on that first reload.
 
@@ -145,9 +146,13 @@ def test_a_first_visit_closed_at_its_first_answer_then_offline_leaves_a_site_tha
     # kept without the network. The wheel is held until the precache is in: a
     # start as slow as a phone's (on a fast machine Python's start from the
     # snapshot can be quicker than the precache; registered only once the
-    # engine had answered, the service worker was never in time).
+    # engine had answered, the service worker was never in time). The host
+    # answers the wheel once, the worker's download: any later request for it
+    # (the service worker's, which had to revalidate it with the host, as the
+    # host asks, and lost the race with the cut on a fast machine) never
+    # comes back, as with a network cut the moment the engine has its files.
     wheel = "/assets/generated/" + json.loads((site / "assets/generated/runtime.json").read_text())["wheel"]
-    with StaticServer(site, held=(wheel,)) as host:
+    with StaticServer(site, held=(wheel,), once=(wheel,)) as host:
         tab = phone_profile(browser, host, tmp_path / "profile")
         try:
             tab.goto(ENGINE_PAGE)
@@ -171,6 +176,51 @@ def test_a_first_visit_closed_at_its_first_answer_then_offline_leaves_a_site_tha
             assert tab.page.get_attribute(f'.calculator[data-calculator="{other}"]', "data-status") == "ready", (seen, tab.errors)
             assert tab.page.get_attribute(f'.calculator[data-calculator="{other}"]', "data-source") == "engine"
             assert tab.odds_cells(other) == cli_odds(other, {"turns": "5", "flak_shots": "3"})
+            assert tab.errors == []
+        finally:
+            tab.close()
+
+
+def test_an_engine_file_the_service_worker_missed_comes_from_the_browser_s_cache_offline(browser, site, tmp_path):
+    # A tab closed after its worker downloaded a file and before the page asked
+    # the service worker to keep it leaves the file in the browser's HTTP cache
+    # only: the next visit, offline, is answered from there. Made here by
+    # taking the wheel out of a kept engine; the host then goes: every request
+    # that reaches it fails (it asks for revalidation, so the HTTP cache alone
+    # answers no ordinary fetch).
+    wheel = "/assets/generated/" + json.loads((site / "assets/generated/runtime.json").read_text())["wheel"]
+    with StaticServer(site) as host:
+        tab = phone_profile(browser, host, tmp_path / "profile")
+        try:
+            tab.goto(ENGINE_PAGE)
+            tab.page.wait_for_function("() => document.documentElement.dataset.offline === 'engine'", timeout=BOOT_TIMEOUT_MS)
+            taken = tab.page.evaluate(
+                """async (path) => {
+                    let taken = 0;
+                    for (const name of (await caches.keys()).filter((n) => n.startsWith('fire-mission-engine-'))) {
+                        const cache = await caches.open(name);
+                        for (const request of await cache.keys()) if (new URL(request.url).pathname === path && await cache.delete(request)) taken += 1;
+                    }
+                    return taken;
+                }""",
+                wheel,
+            )
+            assert taken == 1
+            assert wheel not in engine_cache_paths(tab)
+            tab.page.close()
+            host.stop()
+            tab.page = tab.context.new_page()
+            record_errors(tab.page, tab.errors)
+            other = "k47-air-strike"
+            tab.goto(f"calculators/{other}/{query({'turns': '4', 'flak_shots': '2'})}")
+            tab.page.wait_for_function(
+                "(id) => ['ready', 'error'].includes(document.querySelector(`.calculator[data-calculator=\"${id}\"]`)?.dataset.status)", arg=other, timeout=BOOT_TIMEOUT_MS
+            )
+            seen = tab.page.evaluate("() => [window.fireMissionEngine?.state, document.querySelector('.fm-engine')?.textContent]")
+            assert tab.page.get_attribute(f'.calculator[data-calculator="{other}"]', "data-source") == "engine", (seen, tab.errors)
+            assert tab.odds_cells(other) == cli_odds(other, {"turns": "4", "flak_shots": "2"})
+            # Kept from then on, for when the browser's HTTP cache lets it go.
+            assert wheel in engine_cache_paths(tab)
             assert tab.errors == []
         finally:
             tab.close()

@@ -20,7 +20,9 @@
 //  - a request for one of its files that the service worker sees (a page it
 //    controls) is answered from the engine cache, or fetched and kept there
 //    (the copy is written by the service worker, which lives on when the tab
-//    closes: a download that is under way when it does is kept whole);
+//    closes: a download that is under way when it does is kept whole); with
+//    no network, from the browser's HTTP cache where it holds this build's
+//    copy (a worker's download the service worker was not yet there to keep);
 //  - on a first visit the page is not controlled yet when its engine
 //    downloads: the files are in the browser's HTTP cache. The service
 //    worker copies those it finds there when it installs (never downloading
@@ -74,7 +76,17 @@ self.addEventListener("fetch", (event) => {
       // new response: a kept response keeps the address it was fetched from,
       // and a worker takes its location, so its page's build, from it.
       if (hit) return hit.url === request.url ? hit : new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers: hit.headers });
-      const response = await fetch(request);
+      let response;
+      try {
+        response = await fetch(request);
+      } catch (error) {
+        // No network: the copy the browser holds of this build's file, if any
+        // (a worker fetched it before this service worker could keep it: a
+        // tab closed before its page asked, heldCopy), kept from now on.
+        const copy = await heldCopy(entry, request.url);
+        if (!copy) throw error;
+        response = copy;
+      }
       if (response.status === 200) event.waitUntil(cache.put(entry.key, response.clone()));
       return response;
     })(),
@@ -94,12 +106,13 @@ async function put(cache, entry, options) {
 // The file if the browser holds it already (its HTTP cache) and its bytes are
 // this build's (the revision is the start of their SHA-256, build_sw.mjs): a
 // copy the HTTP cache kept from an older build is not taken for this one's.
-// Read without asking the network: the response, or null.
-async function heldCopy(entry) {
+// Read without asking the network: the response, or null. `url`: the address
+// it was fetched from, if not the file's own (the worker's ?build=).
+async function heldCopy(entry, url = entry.url) {
   const revision = new URL(entry.key).searchParams.get("__fm_revision");
   let response;
   try {
-    response = await fetch(entry.url, { cache: "only-if-cached", mode: "same-origin" });
+    response = await fetch(url, { cache: "only-if-cached", mode: "same-origin" });
   } catch {
     return null; // not held
   }
@@ -193,10 +206,11 @@ async function complete(cache) {
 
 // From the page, once its engine has answered: {type: "cache-engine", files}
 // (files: the engine's files its worker used, named under assets/generated/,
-// as far as the page knows yet). An optional file is kept if it is among them
-// or the browser holds it (the worker fetched it), so a WebAssembly no
-// worker fetched (the .xz where the first start took the file as it is) is
-// never downloaded. Answers on the message's port
+// as far as the page knows yet). Each file is taken from the browser's HTTP
+// cache where it holds this build's copy, else fetched; an optional file is
+// fetched only if it is among `files` (the worker used it), so a WebAssembly
+// no worker fetched (the .xz where the first start took the file as it is)
+// is never downloaded. Answers on the message's port
 // with {cached: true} once the cache holds an engine that starts, or
 // {cached: false, error}.
 self.addEventListener("message", (event) => {
@@ -207,7 +221,11 @@ self.addEventListener("message", (event) => {
       const cache = await caches.open(ENGINE.cache);
       for (const entry of entries.values()) {
         if (await cache.match(entry.key)) continue;
-        const copy = entry.optional ? await heldCopy(entry) : null;
+        // What the worker fetched is in the browser's HTTP cache: copied from
+        // there, with no network, so that a tab closed and a network cut the
+        // moment the engine answers still leave it whole (the host revalidates
+        // every request, and it may be gone by the time a fetch would reach it).
+        const copy = await heldCopy(entry);
         if (copy) await cache.put(entry.key, copy);
         else if (!entry.optional || (event.data.files || []).includes(entry.optional)) await put(cache, entry);
       }

@@ -142,7 +142,10 @@ class _Handler(SimpleHTTPRequestHandler):
         path = unquote(urlsplit(self.path).path)
         with self.server.lock:
             self.server.requested.append(path)
-        if path in self.server.stall:
+        with self.server.lock:
+            again = path in self.server.once and path in self.server.answered
+            self.server.answered.add(path)
+        if path in self.server.stall or again:
             self.server.stopping.wait()
             return None
         if path in self.server.held:
@@ -181,13 +184,15 @@ class _Server(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, *args, extra, wrong_types, stall, gzip_encoded, missing, held=(), **kwargs):
+    def __init__(self, *args, extra, wrong_types, stall, gzip_encoded, missing, held=(), once=(), **kwargs):
         self.extra = extra
         self.held = {path: threading.Event() for path in held}
         self.missing = missing
         self.gzip_encoded = gzip_encoded
         self.wrong_types = wrong_types
         self.stall = stall
+        self.once = set(once)
+        self.answered: set[str] = set()
         self.stopping = threading.Event()
         self.requested: list[str] = []
         self.lock = threading.Lock()
@@ -208,6 +213,8 @@ class StaticServer:
     paths never answer, ``missing`` paths answer 404 and ``gzip_encoded``
     paths are sent with Content-Encoding: gzip. ``held`` paths wait until
     :meth:`release` lets them through (the requests before it included).
+    ``once`` paths are answered the first time only; every later request for
+    one stalls, as if the network were cut the moment it had downloaded.
     """
 
     def __init__(
@@ -219,6 +226,7 @@ class StaticServer:
         gzip_encoded: tuple[str, ...] = (),
         missing: tuple[str, ...] = (),
         held: tuple[str, ...] = (),
+        once: tuple[str, ...] = (),
         host: str = "127.0.0.1",
         port: int = 0,
     ):
@@ -226,7 +234,7 @@ class StaticServer:
         self._server = _Server(
             (host, port), handler,
             extra=dict(extra or {}), wrong_types=dict(wrong_types or {}), stall=set(stall),
-            gzip_encoded=set(gzip_encoded), missing=set(missing), held=held,
+            gzip_encoded=set(gzip_encoded), missing=set(missing), held=held, once=once,
         )
         self.port = self._server.server_address[1]
         self.base = f"http://{host}:{self.port}/"
