@@ -9,7 +9,7 @@
 /**
  * runtime.json, written by scripts/build/build_wheel.py.
  * snapshot_inflated_sha256: the snapshot's hash once gzip is undone (a host's Content-Encoding);
- * file_sha256: the hash of each of the engine's files nothing else checks (loader/checks.mjs).
+ * file_sha256: the hash of each of the engine's files nothing else checks (checkBytes in loader/state.mjs; checkModules in loader.mjs).
  * @typedef {{build?: string, wheel: string, sha256: string, snapshot: string, snapshot_sha256: string, snapshot_inflated_sha256?: string, file_sha256?: Record<string, string>, sizes: Record<string, number>}} Runtime
  */
 
