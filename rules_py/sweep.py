@@ -155,7 +155,12 @@ def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str
     ``reaches`` says what it takes, for 50 %, 75 % and 90 %: the first value
     in the schema's order at which the chance (of yes, or of at least 1)
     reaches it (its value None if none does); None for a choice and for a
-    number without a chance of at least 1, which reach no chance."""
+    number without a chance of at least 1, which reach no chance. Where the
+    chance falls as the value goes on (never rising, and lower at the end: more
+    cover, fewer suppressed), every value up to some point reaches a target,
+    and the first would always be the first value: what it takes is then the
+    last value at which the chance still reaches it ("Cover up to Light
+    cover (1D)")."""
     calc = get(calculator_id)
     field = _field(calc, name)
     if of is not None and not callable(calc.outcomes):
@@ -200,12 +205,15 @@ def sweep_answer(calculator_id: str, inputs: Mapping[str, Any] | None, name: str
     reaches: list[shapes.Reach] | None = None
     if chances:
         reaches = []
+        known = [x for x in chances if x is not None]
+        falling = bool(known) and known[0] > known[-1] and all(a >= b for a, b in zip(known, known[1:]))
+        order = list(zip(points, chances))
         for target in TARGETS:
-            first = next((row for row, x in zip(points, chances) if x is not None and x >= target), None)
+            found_at = next((row for row, x in (reversed(order) if falling else order) if x is not None and x >= target), None)
             reaches.append({
                 "target": format_probability(target), "target_percent": percent(target),
-                "value": first["value"] if first else None, "label": first["label"] if first else None,
-                "text": f"{percent(target)} {what}: {field.label} {first['label']}" if first
+                "value": found_at["value"] if found_at else None, "label": found_at["label"] if found_at else None,
+                "text": f"{percent(target)} {what}: {field.label} {'up to ' if falling else ''}{found_at['label']}" if found_at
                 else f"{percent(target)} {what}: no value of {field.label.lower()} reaches it",
             })  # fmt: skip
     return {

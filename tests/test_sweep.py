@@ -103,6 +103,25 @@ def test_what_it_takes_by_hand():
     assert doc["reaches"][1]["text"] == "75.0% check succeeds: Boosts 4"
 
 
+def test_what_it_takes_where_the_chance_falls_is_the_last_value_that_reaches_it():
+    # Fire for effect, 7 Fire Dice: more cover gives the unit more dice against
+    # the battery's 6s, so Suppressed falls: 85.2 %, 80.0 %, 74.8 %, 69.6 % from
+    # no cover to heavy. The first value would reach 50 % and 75 % alike (no
+    # cover): what it takes is the most cover that still does: heavy for 50 %,
+    # light for 75 % (medium is 74.8 %), none for 90 %.
+    from rules_py.sweep import sweep_answer
+
+    doc = sweep_answer("chq-fire-for-effect", {"fire_dice": "7"}, "cover")
+    chances = [Fraction(row["number"]) for row in doc["values"]]
+    assert [row["value"] for row in doc["values"]] == ["none", "light", "medium", "heavy"]
+    assert chances == sorted(chances, reverse=True) and chances[0] > chances[-1]
+    for row, chance in zip(doc["values"], chances):
+        assert odds("chq-fire-for-effect", {"fire_dice": "7", "cover": row["value"]})["outcomes"]["suppressed"]["true"] == str(chance)
+    assert chances[1] >= Fraction(3, 4) > chances[2]
+    assert [r["value"] for r in doc["reaches"]] == ["heavy", "light", None]
+    assert doc["reaches"][1]["text"] == "75.0% suppressed: Cover up to Light cover (1D)"
+
+
 def test_what_it_takes_when_nothing_reaches_it():
     # Germany: 4 comms dice against 3, P(Binomial(7, 1/2) >= 4) = 1/2; air
     # recon's die makes it Binomial(8, 1/2): 163/256 = 63.7 %. 50 % is reached
