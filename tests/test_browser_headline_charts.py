@@ -314,6 +314,7 @@ def test_the_outcome_picked_is_in_the_link_and_back_and_forward_follow_it(tab):
         ("sweep=friendly_flak&sweep_of=unknown", {"sweep": "friendly_flak", "sweep_of": "unknown"}),
         ("sweep_of=unknown", {"sweep_of": "unknown"}),
         ("sweep=friendly_flak&sweep_of=hits&sweep_of=pins", {"sweep": "friendly_flak", "sweep_of": ["hits", "pins"]}),
+        ("sweep=friendly_flak&sweep=flak_shots", {"sweep": ["friendly_flak", "flak_shots"]}),
         ("sweep=unknown", {"sweep": "unknown"}),
         ("sweep=", {"sweep": ""}),
     ],

@@ -161,16 +161,6 @@ def test_dice_given_twice_are_refused_beside_the_dice(phone):
     assert phone.errors == []
 
 
-def test_a_sweep_given_twice_is_refused_in_how_it_changes(phone):
-    calc_id = "chq-comms-check"
-    phone.visit(f"calculators/{calc_id}/?sweep=nation&sweep=boosts")
-    box = f"{scope(calc_id)} .fm-sweep-details"
-    phone.page.wait_for_selector(f'{box}[open][data-sweep-status="error"]', timeout=BOOT_TIMEOUT_MS)
-    assert phone.page.inner_text(f"{box} .fm-sweep-status") == "sweep: given 2 times: give sweep once"
-    assert phone.page.locator(f"{box} svg").count() == 0
-    assert phone.errors == []
-
-
 # ---------------------------------------------------------------- every link kind from the first paint
 
 # Every animation frame from the page's first paint until the link is answered (its

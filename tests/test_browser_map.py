@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import parse_qsl
 
 import pytest
@@ -22,6 +21,7 @@ from playwright.sync_api import expect
 
 import rules_py
 from conftest import cli_odds, open_tab, query
+from test_browser_a11y import violations
 from rules_py.calculator import InputError
 
 pytestmark = pytest.mark.browser
@@ -445,9 +445,6 @@ def test_cells_are_named_from_1_and_the_arrow_keys_move_between_them(tab):
     assert page.settle() != before
 
 
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("calc,map_field", MAP_CASES, ids=IDS)
 def test_axe_finds_no_serious_violation_on_the_map(browser, server, scheme, calc, map_field):
@@ -455,15 +452,7 @@ def test_axe_finds_no_serious_violation_on_the_map(browser, server, scheme, calc
     try:
         opened.goto(f"calculators/{calc.id}/{query(start_text(calc, map_field))}")
         opened.calculator(calc.id)
-        opened.page.evaluate(AXE.read_text(encoding="utf-8"))
-        found = opened.page.evaluate(
-            """async () => {
-                const result = await axe.run(document.querySelector('.fm-map'), {resultTypes: ['violations']});
-                return result.violations.filter((v) => ['serious', 'critical'].includes(v.impact))
-                    .map((v) => `${v.id}: ${v.nodes.length} elements, e.g. ${v.nodes[0].target.join(' ')}`);
-            }"""
-        )
-        assert found == []
+        assert violations(opened, ".fm-map") == []
         # The check bites: a cell whose label hides its text is found.
         opened.page.evaluate("() => document.querySelector('.fm-map-cell').setAttribute('aria-label', 'cell')")
         opened.page.eval_on_selector(".fm-map-cell", "e => e.querySelector('.fm-map-labels').append('zz')")

@@ -262,17 +262,7 @@ def test_the_builds_copy_is_laid_out_as_the_live_calculator_on_a_phone(browser, 
 def test_axe_finds_nothing_on_a_phone_with_the_inputs_folded_and_open(browser, server, scheme):
     """The calculator, its inputs' button and its folded form included, passes axe (run as
     tests/test_browser_a11y.py runs it, on the calculator), light and dark."""
-    from test_browser_a11y import AXE, RENDERED, SERIOUS
-
-    def violations(tab) -> list[str]:
-        tab.page.evaluate(RENDERED)
-        if not tab.page.evaluate("() => typeof window.axe === 'object'"):
-            tab.page.evaluate(AXE.read_text(encoding="utf-8"))
-        return tab.page.evaluate(
-            """async ([root, serious]) => (await axe.run(document.querySelector(root), {resultTypes: ['violations']})).violations
-                .filter((v) => serious.includes(v.impact)).map((v) => `${v.id} (${v.impact}): ${v.nodes[0].target.join(' ')}`)""",
-            [scope(calc_id), list(SERIOUS)],
-        )
+    from test_browser_a11y import violations
 
     tab = open_tab(browser, server, color_scheme=scheme, **PHONE)
     try:
@@ -280,9 +270,9 @@ def test_axe_finds_nothing_on_a_phone_with_the_inputs_folded_and_open(browser, s
         tab.goto(f"calculators/{calc_id}/?nation=soviet&vs.cover=medium")
         tab.calculator(calc_id)
         tab.page.wait_for_selector(f'{scope(calc_id)}[data-compare-status="ready"]', timeout=BOOT_TIMEOUT_MS)
-        assert violations(tab) == []
+        assert violations(tab, scope(calc_id)) == []
         tab.page.click(f"{scope(calc_id)} .fm-inputs-button")
         tab.page.wait_for_selector(f'{scope(calc_id)} .fm-inputs-button[aria-expanded="true"]')
-        assert violations(tab) == []
+        assert violations(tab, scope(calc_id)) == []
     finally:
         tab.close()
