@@ -228,7 +228,7 @@ class Chain(NamedTuple, Generic[State]):
         return dict(self.outcome(state))
 
 
-Part = tuple[Any, ...]  # (fn, *args): a part's function, then its arguments (Parts)
+Part = tuple[Callable[..., Mapping[str, Any]], *tuple[Hashable, ...]]  # (fn, *args): a part's function, then its arguments (Parts)
 
 
 class Parts(NamedTuple):
