@@ -56,10 +56,12 @@ three calculators' costs, never their product.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
+from typing import Any, NamedTuple
 
 from ..calculator import Calculator, Choice, Field, Outcome
-from ..dice import Stage
+from ..dice import Dice, Stage, stage
 from . import comms, deviation, fire_for_effect as ffe
 
 PAGE = "combat-hq/fire-missions.md"
@@ -84,6 +86,18 @@ DELAYED = (
 _COMMS = comms.CALCULATORS[0]
 _DEVIATION = deviation.CALCULATORS[0]
 _FFE = ffe.CALCULATORS[0]
+
+
+def _fixed_outcomes(calculator: Calculator) -> tuple[Outcome, ...]:
+    """The outcomes of a calculator whose outcomes this one takes over as they
+    are: a fixed tuple, not a function of the inputs (checked on load)."""
+    if callable(calculator.outcomes):
+        raise ValueError(f"chq-fire-mission takes {calculator.id}'s outcomes as they are: they must not depend on its inputs")
+    return calculator.outcomes
+
+
+_DEVIATION_OUTCOMES = _fixed_outcomes(_DEVIATION)
+_FFE_OUTCOMES = _fixed_outcomes(_FFE)
 COMMS_INPUTS = ("nation", "boosts", "air_recon")
 DEVIATION_INPUTS = ("hit_faces",)
 FFE_INPUTS = tuple(f.name for f in _FFE.fields)
@@ -91,61 +105,72 @@ if min(row["dice"] for row in comms.NATIONS.rows) < 1:
     raise ValueError("comms_dice: every nation needs a comms die, or a call delayed past the horizon would never get through")
 
 
-def _comms_next_turn(dice, nation: str, boosts: int, air_recon: bool) -> dict:
+def _comms_next_turn(dice: Dice, nation: str, boosts: int, air_recon: bool) -> dict[str, Any]:
     """The delayed call's new check (under ``checks_again``), its dice told apart in a roll's record."""
     return comms.comms_check(dice, nation, boosts, air_recon, when=", next turn")
 
 
-def _checks_until_through(dice, nation: str, boosts: int, air_recon: bool) -> None:
+def _checks_until_through(dice: Dice, nation: str, boosts: int, air_recon: bool) -> None:
     """Past the horizon: a new check each turn until one gets through (see :meth:`rules_py.dice.Dice.beyond`)."""
     turn = 3
     while not comms.comms_check(dice, nation, boosts, air_recon, when=f", turn {turn} (past next turn: counted as later)")["success"]:
         turn += 1
 
 
-def _later_checks(dice, nation: str, boosts: int, air_recon: bool) -> None:
+def _later_checks(dice: Dice, nation: str, boosts: int, air_recon: bool) -> None:
     """A call delayed twice under ``checks_again``: the checks the table makes
     before the fire comes (a chain stage that decides nothing)."""
     dice.beyond(_checks_until_through, nation, boosts, air_recon)
 
 
-def _fire(dice, *args) -> dict:
-    """The fire for effect with its inputs in the order of its fields (a chain stage's arguments)."""
+def _fire(dice: Dice, *args: Any) -> dict[str, Any]:
+    """The fire for effect with its inputs in the order of its fields (a chain
+    stage's arguments: the validated inputs, typed as the calculator's inputs are)."""
     return ffe.fire_for_effect(dice, **dict(zip(FFE_INPUTS, args)))
 
 
-def fire_mission(dice, deviated: str = MISSES, delayed: str = FIRES, **inputs) -> dict:
-    """The comms check, then the deviation die, then the fire for effect on the unit: a chain.
+class _Call(NamedTuple):
+    """The chain's state (see fire_mission): when it fires (None before the
+    comms check), whether the template drifted and how far (once the deviation
+    die is rolled), and the fire for effect's outcomes (None for a unit the
+    drifted template misses)."""
 
-    The state is (when it fires, whether the template drifted, how far, the
-    fire for effect's outcomes; none for a unit it misses)."""
+    when: str | None = None
+    deviates: bool = False
+    distance: int = 0
+    hit: tuple[tuple[str, Hashable], ...] | None = None
+
+
+def fire_mission(dice: Dice, deviated: str = MISSES, delayed: str = FIRES, **inputs: Any) -> dict[str, Any]:
+    """The comms check, then the deviation die, then the fire for effect on the unit: a chain
+    whose state is a :class:`_Call`."""
     check = tuple(inputs[name] for name in COMMS_INPUTS)
     hit_faces = tuple(inputs[name] for name in DEVIATION_INPUTS)
     placed = tuple(inputs[name] for name in FFE_INPUTS)
     at = FFE_INPUTS.index("partial")
     drifted = None if deviated == MISSES else placed if deviated == SAME else placed[:at] + (True,) + placed[at + 1:]
 
-    def fire_args(state: tuple) -> tuple | None:
-        return drifted if state[1] else placed
+    def fire_args(state: _Call) -> tuple[Hashable, ...] | None:
+        return drifted if state.deviates else placed
 
-    stages = (
-        Stage(comms.comms_check, lambda _start: check, lambda _start, v: (THIS_TURN if v["success"] else NEXT_TURN,)),
-        Stage(
+    stages: tuple[Stage[_Call, Any], ...] = (
+        stage(comms.comms_check, lambda _start: check, lambda _start, v: _Call(THIS_TURN if v["success"] else NEXT_TURN)),
+        stage(
             _comms_next_turn,
-            lambda s: check if delayed == CHECKS_AGAIN and s[0] == NEXT_TURN else None,
-            lambda s, v: s if v["success"] else (LATER,),
+            lambda s: check if delayed == CHECKS_AGAIN and s.when == NEXT_TURN else None,
+            lambda s, v: s if v["success"] else _Call(LATER),
         ),
-        Stage(_later_checks, lambda s: check if s[0] == LATER else None, lambda s, _v: s),
-        Stage(deviation.deviation, lambda _s: hit_faces, lambda s, v: (*s, v["deviates"], v["distance"])),
-        Stage(_fire, fire_args, lambda s, v: (*s, tuple(v.items()))),
+        stage(_later_checks, lambda s: check if s.when == LATER else None, lambda s, _v: s),
+        stage(deviation.deviation, lambda _s: hit_faces, lambda s, v: s._replace(deviates=v["deviates"], distance=v["distance"])),
+        stage(_fire, fire_args, lambda s, v: s._replace(hit=tuple(v.items()))),
     )
-    return dice.chain((), stages, _outcomes)
+    return dice.chain(_Call(), stages, _outcomes)
 
 
-def _outcomes(state: tuple) -> dict:
+def _outcomes(state: _Call) -> dict[str, Any]:
     """The outcomes of the last state: a unit the drifted template misses takes nothing."""
-    when, drifted, distance = state[0], state[1], state[2]
-    hit = dict(state[3]) if len(state) > 3 else {"unopposed": 0, "suppressed": False, "forced_back": False}
+    when, drifted, distance = state.when, state.deviates, state.distance
+    hit = dict(state.hit) if state.hit is not None else {"unopposed": 0, "suppressed": False, "forced_back": False}
     return {
         "fires": when,
         "deviates": drifted,
@@ -155,7 +180,7 @@ def _outcomes(state: tuple) -> dict:
     }
 
 
-def _notes(inputs: dict) -> list[str]:
+def _notes(inputs: dict[str, Any]) -> list[str]:
     delayed = "a failed check delays the fire for effect to next turn" if inputs["delayed"] == FIRES else (
         "a failed check delays the call to next turn, when it makes a new check (not our reading)"
     )
@@ -201,8 +226,8 @@ CALCULATORS = (
         outcomes=(
             Outcome("fires", "choice", "Fires for effect", "The turn the battery fires for effect: this turn when the comms check succeeds.", values=(THIS_TURN, NEXT_TURN)),
             Outcome("deviates", "bool", "Fire deviates", "An arrow on the deviation die, so the template moves."),
-            next(o for o in _DEVIATION.outcomes if o.name == "distance"),
-            *(replace(o, help=f"{o.help} Nothing for a unit the drifted template misses.") for o in _FFE.outcomes),
+            next(o for o in _DEVIATION_OUTCOMES if o.name == "distance"),
+            *(replace(o, help=f"{o.help} Nothing for a unit the drifted template misses.") for o in _FFE_OUTCOMES),
             Outcome("suppressed_this_turn", "bool", "Suppressed this turn", "The battery fires this turn and suppresses the unit."),
         ),
         notes=_notes,

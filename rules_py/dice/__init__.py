@@ -49,8 +49,8 @@ their product. ``dice.fold(groups, outcome, reads)`` rolls independent pools
 (:class:`Pool`) and gives ``outcome`` of the groups' values: the odds are one
 loop over the groups' values with integer counts, not a replay.
 ``dice.chain(start, stages, outcome)`` is for stages that depend on one
-another (:class:`Stage`): the odds are a forward pass over the distribution
-of the state after each stage. Each of the three returns an ordinary dict,
+another (:class:`Stage`, each built by :func:`stage`): the odds are a
+forward pass over the distribution of the state after each stage. Each of the three returns an ordinary dict,
 in every mode; the odds stay exact and fast where it ends a procedure, sits
 inside a sub-procedure or follows other dice (see :mod:`.odds`).
 
@@ -71,7 +71,7 @@ from .distribution import Distribution, _chart, _pool, die, pool, successes, sum
 from .faces import SUCCESSES, Counts, FaceTable, at_least, face_table, faces
 from .given import Counted, Given, GivenError, NeedRoll
 from .odds import Enumerating, enumerate_given, enumerate_outcomes, enumerate_steps, enumerate_values
-from .plan import Dice, Label, Pool, Stage, past_horizon
+from .plan import Dice, Label, Pool, Stage, past_horizon, stage
 from .roll import Rolling
 from .steps import Step
 
@@ -93,6 +93,7 @@ __all__ = [
     "pool",
     "Pool",
     "Stage",
+    "stage",
     "enumerate_outcomes",
     "enumerate_steps",
     "enumerate_values",

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, cast
 from .convolve import _add, _difference_counts, _group_counts, _pool_counts, _sub
 from .distribution import Distribution
 from .faces import FaceTable, counting
-from .plan import Chain, Composite, Fold, Outcomes, Parts, _check_disjoint, _kept, _masked, pack, unpack
+from .plan import Chain, Composite, Fold, Outcomes, Parts, State, _check_disjoint, _kept, _masked, pack, unpack
 from .steps import Edge, _StepLog
 
 if TYPE_CHECKING:
@@ -275,11 +275,11 @@ def _parts(step: Parts, context: "_Context", rest: Fixed, with_steps: bool, marg
 # ---------------------------------------------------------------------------
 # Chain
 
-_Plan = dict[Hashable, tuple[Any, ...] | None]  # a stage's: each state's args (None: it rolls nothing)
+_Plan = dict[State, tuple[Any, ...] | None]  # a stage's: each state's args (None: it rolls nothing)
 _Rolls = dict[tuple[Any, ...], tuple[Distribution, Edges | None, int]]  # a stage's: each args' part (odds._Context.joint)
 
 
-def _chain(chain: Chain, context: "_Context", rest: Fixed, with_steps: bool, marginal: bool) -> WorkedOut:
+def _chain(chain: Chain[State], context: "_Context", rest: Fixed, with_steps: bool, marginal: bool) -> WorkedOut:
     """Each outcome's exact distribution by a forward pass over the stages.
 
     The distribution over the state after each stage is kept as integer
@@ -304,16 +304,16 @@ def _chain(chain: Chain, context: "_Context", rest: Fixed, with_steps: bool, mar
     order, each (stage, state) once (what follows it depends on nothing else).
     """
     stages = chain.stages
-    states: dict[Hashable, int] = {chain.start: 1}
+    states: dict[State, int] = {chain.start: 1}
     den = 1
     used = 0
-    plans: list[_Plan] = []  # per stage: each state's args
+    plans: list[_Plan[State]] = []  # per stage: each state's args
     parts: list[_Rolls] = []  # per stage: each args' part
-    weights_at: list[tuple[dict[Hashable, int], int]] = []  # per stage: the states it starts from
+    weights_at: list[tuple[dict[State, int], int]] = []  # per stage: the states it starts from
     for stage in stages:
         left = rest[used:]
         by_args: _Rolls = {}
-        plan: _Plan = {}
+        plan: _Plan[State] = {}
         for state in states:
             args = stage.args(state)
             if args is not None:
@@ -326,7 +326,7 @@ def _chain(chain: Chain, context: "_Context", rest: Fixed, with_steps: bool, mar
         common = math.lcm(1, *(d for dist, _, _ in by_args.values() for _, _, d in dist._weights))
         scaled = {args: [(unpack(v), n * (common // d)) for v, n, d in dist._weights] for args, (dist, _, _) in by_args.items()}
         then = stage.then
-        after: dict[Hashable, int] = {}
+        after: dict[State, int] = {}
         for state, w in states.items():
             args = plan[state]
             if args is None:
@@ -369,16 +369,16 @@ def _chain(chain: Chain, context: "_Context", rest: Fixed, with_steps: bool, mar
     return out, edges, used, {name: next(iter(d)) for name, d in out.items()}
 
 
-def _chain_steps(chain: Chain, plans: list[_Plan], parts: list[_Rolls], weights_at: list[tuple[dict[Hashable, int], int]]) -> Edges:
+def _chain_steps(chain: Chain[State], plans: list[_Plan[State]], parts: list[_Rolls], weights_at: list[tuple[dict[State, int], int]]) -> Edges:
     """The chain's rolls (see _chain): first each place in the order a
     depth-first replay meets it, then the weights. A stage's rolls are known
     by the stage's index and their place in its part (its parts were
     enumerated with steps, so their weights are there)."""
     steps = _StepLog()
     stages = chain.stages
-    seen: set[tuple[int, Hashable]] = set()
+    seen: set[tuple[int, State]] = set()
 
-    def visit(k: int, state: Hashable) -> None:
+    def visit(k: int, state: State) -> None:
         while k < len(stages):
             if (k, state) in seen:
                 return

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 
 from .distribution import _pool
 from .faces import Counts, FaceTable, counting, face_table
-from .roll import Rolling
+from .roll import Recording
 
 
 class Counted(NamedTuple):
@@ -86,23 +86,23 @@ def _cannot_score(label: str, n: int, sides: int, table: FaceTable, names: Count
     return f"{head}: this pool counts {what}, so give {width} {'number' if width == 1 else 'numbers'}, such as ={_score_text(like)}"
 
 
-class Given(Rolling):
+class Given(Recording):
     """Given mode, the third: the dice a player rolled at the table, in the
-    order the procedure asks for them, each roll logged as :class:`Rolling`
-    logs it. A die takes one face; a pool takes its ``n`` faces, or one
-    :class:`Counted` value that ``n`` dice can score. When the entries run out
+    order the procedure asks for them, each roll logged as a seeded roll
+    (:class:`.roll.Rolling`) logs it. A die takes one face; a pool takes its
+    ``n`` faces, or one :class:`Counted` value that ``n`` dice can score. When the entries run out
     the first roll still needed raises :class:`NeedRoll`; ``values`` lists
     what each roll decided, in order, which :func:`enumerate_given` holds fixed.
 
-    It is a roll whose faces are the player's rather than the seed's: it
-    replaces only where the faces come from (:meth:`_faces`), so a die's
-    chart and a pool's sum are read by :class:`Rolling`'s own rules, once.
-    It has no seed: :meth:`_faces` is the only use a roll makes of one."""
+    It is a :class:`.roll.Recording`, as a seeded roll is, whose faces are
+    the player's rather than the seed's: it says only where the faces come
+    from (:meth:`_faces`), so a die's chart and a pool's sum are read by the
+    one rule both share. It has no seed."""
 
     def __init__(self, entries: Iterable[int | Counted]) -> None:
+        super().__init__()
         self.entries = list(entries)
         self.used = 0  # entries read
-        self.log: list[dict[str, Any]] = []
         self.values: list[Any] = []
 
     def _face(self, sides: int, label: str) -> int:
@@ -140,9 +140,7 @@ class Given(Rolling):
                 raise GivenError(_cannot_score(label, n, sides, table, counts, entry.value))
             self.used += 1
             self.values.append(entry.value)
-            self.log.append({"label": label, "dice": f"{n}D{sides}", "faces": [], "result": entry.value, "given_as": "counts",
-                             "counting": counting(sides, table), "names": counts})
-            return entry.value
+            return self._shown(label, f"{n}D{sides}", [], entry.value, {"given_as": "counts", "counting": counting(sides, table), "names": counts})
         if left < n:
             raise GivenError(f"{label}: {n}D{sides} needs {n} faces, and {left} {'is' if left == 1 else 'are'} given")
         value = super().pool(n, sides, label, table, counts, alike_from)  # the faces read by _faces

@@ -37,13 +37,19 @@ class, and nothing here asks which mode it is.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from .convolve import _add
 from .faces import SUCCESSES, Counts, FaceTable, at_least, face_table, faces
 
-Reads = tuple  # the coordinates of the groups' vector values an outcome reads
+if TYPE_CHECKING:
+    from ..rule_refs import Rule
+
+Reads = tuple[int, ...]  # the coordinates of the groups' vector values an outcome reads
 Outcomes = Mapping[str, Hashable]
+State = TypeVar("State", bound=Hashable)  # a chain's state (Stage, Chain)
+Value = TypeVar("Value")  # what one stage of a chain rolls (Stage)
+Worked = TypeVar("Worked")  # a value worked out from the last roll (Dice.then)
 
 
 class Label(str):
@@ -54,7 +60,10 @@ class Label(str):
     row, say). It is the label's own text everywhere else (a key, a step's
     name, the ``need`` of a resolution), so the odds never see the rest."""
 
-    def __new__(cls, text: str, rule: Any = None, means: Mapping[Hashable, str] | None = None) -> "Label":
+    rule: Rule | None
+    means: Mapping[Hashable, str] | None
+
+    def __new__(cls, text: str, rule: Rule | None = None, means: Mapping[Hashable, str] | None = None) -> "Label":
         self = super().__new__(cls, text)
         self.rule = rule
         self.means = means or None
@@ -83,7 +92,7 @@ def past_horizon(turn: int, turns: int) -> str:
     return f" (past the {turns} {'turn' if turns == 1 else 'turns'} looked ahead: counted as later)" if turn > turns else ""
 
 
-class Stage(NamedTuple):
+class Stage(NamedTuple, Generic[State, Value]):
     """One stage of :meth:`Dice.chain`: ``args(state)`` gives what the stage
     rolls with (a tuple of hashable arguments, or None when it rolls nothing
     and the state carries on as it is), ``roll(dice, *args)`` rolls it (a
@@ -91,11 +100,26 @@ class Stage(NamedTuple):
     returning a dict of outcomes will do) and ``then(state, value)`` is the
     state after it. ``args`` and ``then`` are pure functions of the state;
     ``roll`` should be one function for every call (a module's), since what
-    it gives is worked out once per distinct ``(roll, args)``."""
+    it gives is worked out once per distinct ``(roll, args)``.
 
-    roll: Callable[..., Hashable]
-    args: Callable[[Hashable], tuple | None]
-    then: Callable[[Hashable, Any], Hashable]
+    Its types say that every stage of a chain takes and gives the chain's
+    ``State``, and that ``then`` takes the ``Value`` its ``roll`` returns.
+    The stages of one chain roll values of different types, so a chain holds
+    them as ``Stage[State, Any]``: build each with :func:`stage`, which checks
+    its ``roll`` and ``then`` agree before the value's type is let go."""
+
+    roll: Callable[..., Value]
+    args: Callable[[State], tuple[Hashable, ...] | None]
+    then: Callable[[State, Value], State]
+
+
+def stage(
+    roll: Callable[..., Value], args: Callable[[State], tuple[Hashable, ...] | None], then: Callable[[State, Value], State],
+) -> Stage[State, Any]:
+    """A :class:`Stage` whose ``then`` is checked to take what its ``roll``
+    returns, typed as one of a chain's stages (whose values differ: mypy has no
+    type for "some value" but Any)."""
+    return Stage(roll, args, then)
 
 
 def _kept(keep: Reads | None, also: Reads | None) -> Reads | None:
@@ -131,8 +155,11 @@ def _check_disjoint(merged: Mapping[str, Any], result: Mapping[str, Any], fn: Ca
         raise ValueError(f"parts: {getattr(fn, '__name__', 'part')} returns outcomes {sorted(shared)} that another part returns too")
 
 
-def pack(value: Any) -> Hashable:
-    """A sub-procedure's result made hashable for a Distribution (a dict as its items)."""
+def pack(value: object) -> Hashable:
+    """A sub-procedure's result made hashable for a Distribution (a dict as its items).
+
+    Anything else a sub-procedure returns is hashable already (a number, a
+    label, a tuple of them): the Distribution that keys on it says so if not."""
     if isinstance(value, dict):
         return ("__dict__", tuple(value.items()))
     return value
@@ -167,7 +194,7 @@ class Fold(NamedTuple):
         """Every pool, in the order they are rolled."""
         return (p for group in self.groups for p in group)
 
-    def run(self, dice: "Dice") -> dict:
+    def run(self, dice: "Dice") -> dict[str, Any]:
         """One roll at a time: each pool once, in order, then the outcome."""
         values = []
         for group in self.groups:
@@ -182,16 +209,16 @@ class Fold(NamedTuple):
         return dict(self.outcome(*values))
 
 
-class Chain(NamedTuple):
+class Chain(NamedTuple, Generic[State]):
     """Stages that depend on one another (see :class:`Stage`): from ``start``,
     each stage rolls with ``args(state)`` and moves to ``then(state, value)``;
     ``outcome(state)`` of the last state gives the outcomes."""
 
-    start: Hashable
-    stages: tuple[Stage, ...]
-    outcome: Callable[[Hashable], Outcomes]
+    start: State
+    stages: tuple[Stage[State, Any], ...]
+    outcome: Callable[[State], Outcomes]
 
-    def run(self, dice: "Dice") -> dict:
+    def run(self, dice: "Dice") -> dict[str, Any]:
         """One roll at a time: each stage's roll a sub-procedure, in order."""
         state = self.start
         for stage in self.stages:
@@ -201,13 +228,16 @@ class Chain(NamedTuple):
         return dict(self.outcome(state))
 
 
+Part = tuple[Callable[..., Mapping[str, Any]], *tuple[Hashable, ...]]  # (fn, *args): a part's function, then its arguments (Parts)
+
+
 class Parts(NamedTuple):
     """Independent parts ``(fn, *args)``, each ``fn(dice, *args)`` returning a
     dict of outcomes no other part returns; the outcomes are their merge."""
 
-    parts: tuple[tuple, ...]
+    parts: tuple[Part, ...]
 
-    def run(self, dice: "Dice") -> dict:
+    def run(self, dice: "Dice") -> dict[str, Any]:
         """One roll at a time: each part in order, as a sub-procedure."""
         merged: dict[str, Any] = {}
         for fn, *args in self.parts:
@@ -217,7 +247,8 @@ class Parts(NamedTuple):
         return merged
 
 
-Composite = Fold | Chain | Parts
+# A chain of any state: the kinds a mode works out without looking inside the state.
+Composite = Fold | Chain[Any] | Parts
 
 
 class Dice:
@@ -256,7 +287,7 @@ class Dice:
         ``labels`` are for the roll's record only: they are not part of the cache key."""
         raise NotImplementedError
 
-    def take(self, step: Composite) -> dict:
+    def take(self, step: Composite) -> dict[str, Any]:
         """The outcomes of a composite step (:class:`Fold`, :class:`Chain`, :class:`Parts`)."""
         raise NotImplementedError
 
@@ -284,20 +315,22 @@ class Dice:
 
     def sum_of(self, n: int, sides: int, label: str) -> int:
         """Roll n dice and return their total."""
-        return self.pool(n, sides, label, faces(sides))
+        total: int = self.pool(n, sides, label, faces(sides))
+        return total
 
     def successes(self, n: int, target: int, label: str, sides: int = 6, alike_from: int | None = None) -> int:
         """Roll n dice and return how many show ``target`` or more (``alike_from`` as :meth:`pool` takes it)."""
-        return self.pool(n, sides, label, at_least(target, sides), SUCCESSES, alike_from)
+        count: int = self.pool(n, sides, label, at_least(target, sides), SUCCESSES, alike_from)
+        return count
 
-    def then(self, how: str, value: Any) -> Any:
+    def then(self, how: str, value: Worked) -> Worked:
         """``value``, worked out from the last roll by ``how`` ("less 4 for
         flak", "halved, rounding down"): a roll's record shows the arithmetic
         as "2D6 = 9, less 4 for flak = 5". It changes nothing else, and in
         odds mode it records nothing."""
         return value
 
-    def parts(self, *parts: tuple) -> dict:
+    def parts(self, *parts: Part) -> dict[str, Any]:
         """The merged outcomes of independent parts, each ``(fn, *args)`` with
         ``fn(dice, *args) -> dict`` of outcome names no other part returns.
         The odds enumerate each part on its own: the cost is the sum of the
@@ -311,7 +344,7 @@ class Dice:
         reads: Mapping[str, Reads] | None = None,
         working: Callable[..., Iterable[tuple[str, Any]]] | None = None,
         by_difference: bool = False,
-    ) -> dict:
+    ) -> dict[str, Any]:
         """The outcomes of independent pools: ``outcome(*values)``, a pure
         function of each group's value (a group is a Pool, or several pools
         whose values add up, element-wise for vector keys, through their
@@ -342,7 +375,7 @@ class Dice:
             raise ValueError(f"fold: by_difference needs two groups, not {len(step.groups)}")
         return self.take(step)
 
-    def chain(self, start: Hashable, stages: Iterable[Stage], outcome: Callable[[Hashable], Outcomes]) -> dict:
+    def chain(self, start: State, stages: Iterable[Stage[State, Any]], outcome: Callable[[State], Outcomes]) -> dict[str, Any]:
         """The outcomes of stages that depend on one another: from the state
         ``start``, each :class:`Stage` in turn rolls ``roll(dice, *args(state))``
         (nothing when its args are None) and moves to ``then(state, value)``;

@@ -45,9 +45,10 @@ or a roll would never end: checked on load below.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, NamedTuple
 
 from ..calculator import Calculator, Choice, Field, InputError, Outcome
-from ..dice import Dice, Label, Stage, past_horizon
+from ..dice import Dice, Label, Stage, past_horizon, stage
 from ..formats import adjusted, means_of
 from ..rule_refs import of_table
 from ..tables import load
@@ -97,7 +98,8 @@ ROUNDINGS = (
 
 
 def can_go_down(target: str) -> bool:
-    return TARGETS.lookup("target", target, "can_go_down")
+    allowed: bool = TARGETS.lookup("target", target, "can_go_down")
+    return allowed
 
 
 def halve(hits: int, rounding: str) -> int:
@@ -125,19 +127,20 @@ def resolve_hits(rolled: int, flak: int, halved: bool, flak_order: str, rounding
     return halved_hits(less_flak(rolled))
 
 
-def _chart_roll(dice, turn: int, turns: int) -> str:
+def _chart_roll(dice: Dice, turn: int, turns: int) -> str:
     """The chart's D6 at the start of ``turn``; past the ``turns`` looked ahead its label says so."""
-    return dice.d6(Label(f"air strike chart, start of turn {turn}{past_horizon(turn, turns)}", of_table(CHART), ARRIVAL_MEANS), chart=ARRIVAL_BY_FACE)
+    result: str = dice.d6(Label(f"air strike chart, start of turn {turn}{past_horizon(turn, turns)}", of_table(CHART), ARRIVAL_MEANS), chart=ARRIVAL_BY_FACE)
+    return result
 
 
-def _until_it_comes(dice, turns: int) -> None:
+def _until_it_comes(dice: Dice, turns: int) -> None:
     """Past the horizon: the chart again each turn until an aircraft comes (see :meth:`rules_py.dice.Dice.beyond`)."""
     turn = turns + 1
     while _chart_roll(dice, turn, turns) == "empty":
         turn += 1
 
 
-def strike_arrival(dice, turns: int) -> dict:
+def strike_arrival(dice: Dice, turns: int) -> dict[str, Any]:
     """Roll the air strike chart each turn until an aircraft comes or ``turns``
     have passed; past them the chart is rolled on (for a roll and given dice) until one comes."""
     for turn in range(1, turns + 1):
@@ -148,14 +151,14 @@ def strike_arrival(dice, turns: int) -> dict:
     return {"arrival_turn": "later", "rookie": False}
 
 
-def spotting_roll(dice) -> dict:
+def spotting_roll(dice: Dice) -> dict[str, Any]:
     """One unit's spotting pins (D3-1 in the table): the die read as its pins."""
     label = Label(f"spotting pins on the target ({SPOTTING_DICE})", of_table(SPOTTING))
     return {"spotting_pins": dice.die(SPOTTING_SIDES, label, chart=SPOTTING_BY_FACE)}
 
 
 def attack_run(
-    dice,
+    dice: Dice,
     flak_hits: int,
     flak_shots: int,
     flak_hit_on: int,
@@ -170,7 +173,7 @@ def attack_run(
     friendly_experience: str = FRIENDLY_EXPERIENCE,
     friendly_flak_shots: int = FRIENDLY_SHOTS,
     friendly_flak_hit_on: int = TO_HIT_DEFAULT,
-) -> dict:
+) -> dict[str, Any]:
     """The friendly flak's hold-fire test, the flak, then (unless the aircraft
     aborts) the attack type and its hits: a chain (``dice.chain``) whose state
     is (flak hits so far, friendly units firing, the attack or None), the
@@ -180,37 +183,49 @@ def attack_run(
     (note ``k47-flak-one-score``); the second is empty by default. The
     friendly units that fail to hold fire (:func:`hold_fire`) are one more
     group: each fires ``friendly_flak_shots`` shots."""
-    stages = (
-        Stage(hold_fire, lambda _s: (friendly_experience, friendly_flak) if friendly_flak else None, lambda s, held: (s[0], held["firing"], None)),
-        Stage(flak_total, lambda s: (s[0], flak_shots, flak_hit_on), lambda s, flak: (flak, s[1], None)),
-        Stage(flak_total, lambda s: (s[0], more_flak_shots, more_flak_hit_on) if more_flak_shots else None, lambda s, flak: (flak, s[1], None)),
-        Stage(flak_total, lambda s: (s[0], s[1] * friendly_flak_shots, friendly_flak_hit_on, FRIENDLY) if s[1] else None, lambda s, flak: (flak, 0, None)),
-        Stage(attack_roll, lambda s: () if s[0] < ABORT_HITS else None, lambda s, attack: (s[0], 0, attack)),
-        Stage(
+    stages: tuple[Stage[_Run, Any], ...] = (
+        stage(hold_fire, lambda _s: (friendly_experience, friendly_flak) if friendly_flak else None, lambda s, held: _Run(s.flak, held["firing"], None)),
+        stage(flak_total, lambda s: (s.flak, flak_shots, flak_hit_on), lambda s, flak: _Run(flak, s.firing, None)),
+        stage(flak_total, lambda s: (s.flak, more_flak_shots, more_flak_hit_on) if more_flak_shots else None, lambda s, flak: _Run(flak, s.firing, None)),
+        stage(flak_total, lambda s: (s.flak, s.firing * friendly_flak_shots, friendly_flak_hit_on, FRIENDLY) if s.firing else None, lambda s, flak: _Run(flak, 0, None)),
+        stage(attack_roll, lambda s: () if s.flak < ABORT_HITS else None, lambda s, attack: _Run(s.flak, 0, attack)),
+        stage(
             attack_hits,
-            lambda s: (s[2], s[0], down and (ATTACKS[s[2]]["down_halves"] or down_halves_every_attack), flak_order, rounding) if s[2] else None,
-            lambda s, hits: (*s, hits),
+            lambda s: (s.attack, s.flak, down and (ATTACKS[s.attack]["down_halves"] or down_halves_every_attack), flak_order, rounding) if s.attack else None,
+            lambda s, hits: s._replace(hits=hits),
         ),
     )
-    return dice.chain((flak_hits, 0, None), stages, lambda s: _run_outcomes(s, flak_cancels_pins))
+    return dice.chain(_Run(flak_hits, 0, None), stages, lambda s: _run_outcomes(s, flak_cancels_pins))
 
 
-def _run_outcomes(state: tuple, flak_cancels_pins: bool) -> dict:
-    """The run's outcomes from the chain's last state (flak hits, 0, attack, hits); no attack for an aborted run."""
-    flak, attack = state[0], state[2]
+class _Run(NamedTuple):
+    """The attack run's chain state (see attack_run): the flak hits so far, the
+    friendly units firing (until their shots are rolled), the attack (None
+    before its die, and for an aborted run) and its hits (once rolled)."""
+
+    flak: int
+    firing: int
+    attack: str | None
+    hits: int = 0
+
+
+def _run_outcomes(state: _Run, flak_cancels_pins: bool) -> dict[str, Any]:
+    """The run's outcomes from the chain's last state; no attack for an aborted run."""
+    flak, attack = state.flak, state.attack
     if attack is None:
         return {"aborted": True, "attack": "none", "hits": 0, "pins": 0, "penetration": 0}
     row = ATTACKS[attack]
     pins = max(row["pins"] - flak, 0) if flak_cancels_pins else row["pins"]
-    return {"aborted": False, "attack": attack, "hits": state[3], "pins": pins, "penetration": row["penetration"]}
+    return {"aborted": False, "attack": attack, "hits": state.hits, "pins": pins, "penetration": row["penetration"]}
 
 
-def attack_roll(dice) -> str:
+def attack_roll(dice: Dice) -> str:
     """The air strike resolution's D6: the kind of attack."""
-    return dice.d6(Label("air strike resolution: the attack", of_table(RESOLUTION)), chart=ATTACK_BY_FACE)
+    attack: str = dice.d6(Label("air strike resolution: the attack", of_table(RESOLUTION)), chart=ATTACK_BY_FACE)
+    return attack
 
 
-def attack_hits(dice, attack: str, flak: int, halved: bool, flak_order: str, rounding: str) -> int:
+def attack_hits(dice: Dice, attack: str, flak: int, halved: bool, flak_order: str, rounding: str) -> int:
     """The attack's hit dice, less the flak hits, halved when the target is Down and may be."""
     row = ATTACKS[attack]
     count, sides, modifier = notation(row["hits"])
@@ -221,7 +236,7 @@ def attack_hits(dice, attack: str, flak: int, halved: bool, flak_order: str, rou
 
 
 def air_strike(
-    dice,
+    dice: Dice,
     flak_hits: int,
     flak_shots: int,
     flak_hit_on: int,
@@ -238,7 +253,7 @@ def air_strike(
     friendly_experience: str = FRIENDLY_EXPERIENCE,
     friendly_flak_shots: int = FRIENDLY_SHOTS,
     friendly_flak_hit_on: int = TO_HIT_DEFAULT,
-) -> dict:
+) -> dict[str, Any]:
     """When the aircraft comes, and what one attack run does to the target: three independent parts."""
     return dice.parts(
         (strike_arrival, turns),
@@ -251,14 +266,14 @@ def air_strike(
     )
 
 
-def _check(inputs: dict) -> None:
+def _check(inputs: dict[str, Any]) -> None:
     if inputs["down"] and not can_go_down(inputs["target"]):
         name = TARGETS.lookup("target", inputs["target"], "name")
         allowed = " and ".join(r["name"].lower() for r in TARGETS.rows if r["can_go_down"])
         raise InputError(f"only {allowed} may go Down against an air strike, not an {name.lower()}", "down")
 
 
-def _notes(inputs: dict) -> list[str]:
+def _notes(inputs: dict[str, Any]) -> list[str]:
     notes = [
         "The attack-run outcomes describe one run whenever it comes, a rookie pilot's included: it is resolved like Here it comes!.",
     ]

@@ -27,8 +27,10 @@ ends the wait, or a roll would never end: checked on load below.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..calculator import Calculator, Field, Outcome
-from ..dice import Label, past_horizon
+from ..dice import Dice, Label, past_horizon
 from ..formats import means_of
 from ..rule_refs import of_table
 from ..tables import load
@@ -46,19 +48,20 @@ if set(BARRAGE_BY_FACE) <= {"delay"} or "delay" not in BARRAGE_BY_FACE:
     raise ValueError("smoke_barrage_chart: the chart must both delay the smoke on some face and bring it down on another")
 
 
-def _chart_roll(dice, turn: int, turns: int) -> str:
+def _chart_roll(dice: Dice, turn: int, turns: int) -> str:
     """The chart's D6 at the start of ``turn``; past the ``turns`` looked ahead its label says so."""
-    return dice.d6(Label(f"smoke barrage chart, start of turn {turn}{past_horizon(turn, turns)}", of_table(BARRAGE), BARRAGE_MEANS), chart=BARRAGE_BY_FACE)
+    result: str = dice.d6(Label(f"smoke barrage chart, start of turn {turn}{past_horizon(turn, turns)}", of_table(BARRAGE), BARRAGE_MEANS), chart=BARRAGE_BY_FACE)
+    return result
 
 
-def _until_it_lands(dice, turns: int) -> None:
+def _until_it_lands(dice: Dice, turns: int) -> None:
     """Past the horizon: the chart again each turn until the smoke lands (see :meth:`rules_py.dice.Dice.beyond`)."""
     turn = turns + 1
     while _chart_roll(dice, turn, turns) == "delay":
         turn += 1
 
 
-def barrage_arrival(dice, turns: int) -> dict:
+def barrage_arrival(dice: Dice, turns: int) -> dict[str, Any]:
     """Roll the chart each turn until the smoke lands or ``turns`` have passed;
     past them the chart is rolled on (for a roll and given dice) until it lands."""
     for turn in range(1, turns + 1):
@@ -71,20 +74,20 @@ def barrage_arrival(dice, turns: int) -> dict:
     return {"arrival_turn": "later", "landing": "not_yet"}
 
 
-def dispersal_check(dice, check: int) -> bool:
+def dispersal_check(dice: Dice, check: int) -> bool:
     """One turn-start check; True when the smoke is still on the table after it.
 
     A drift moves the smoke but keeps it; its distance is rolled for the
     player's log and does not change whether the smoke stays.
     """
-    result = dice.d6(Label(f"smoke dispersal, check {check} after landing", of_table(DISPERSAL), DISPERSAL_MEANS), chart=DISPERSAL_BY_FACE)
+    result: str = dice.d6(Label(f"smoke dispersal, check {check} after landing", of_table(DISPERSAL), DISPERSAL_MEANS), chart=DISPERSAL_BY_FACE)
     if result == "drifts":
         count, sides, modifier = notation(DRIFT)
         dice.sum_of(count, sides, Label(f"smoke drifts after check {check} ({DRIFT} inches, one random direction for all)", of_table(DISPERSAL)))
     return result != "removed"
 
 
-def smoke_duration(dice, turns: int) -> dict:
+def smoke_duration(dice: Dice, turns: int) -> dict[str, Any]:
     """How many checks the screen survives: 0..turns, or "more"."""
     for survived in range(turns + 1):
         if not dice.sub(dispersal_check, survived + 1):
@@ -92,12 +95,12 @@ def smoke_duration(dice, turns: int) -> dict:
     return {"smoke_stays": "more"}
 
 
-def smoke_barrage(dice, turns: int) -> dict:
+def smoke_barrage(dice: Dice, turns: int) -> dict[str, Any]:
     """When the barrage lands within ``turns`` turns, and how long its smoke then lasts."""
     return dice.parts((barrage_arrival, turns), (smoke_duration, turns))
 
 
-def _notes(inputs: dict) -> list[str]:
+def _notes(inputs: dict[str, Any]) -> list[str]:
     return [
         "smoke_stays counts the turn-start dispersal checks the screen survives once it is down, "
         "whenever it lands; the first check is at the start of the turn after it lands (see the Interpretation note).",

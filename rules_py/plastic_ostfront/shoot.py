@@ -50,12 +50,12 @@ of the stages' sizes times the states that reach them, not their product.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any, NamedTuple, cast
+from typing import Any, NamedTuple
 
 from ..calculator import Calculator, Choice, Field, InputError, Outcome
-from ..dice import Dice, Label, Stage
+from ..dice import Dice, Label, Stage, stage
 from ..rule_refs import Rule, of_table
 from ..tables import Table, load
 
@@ -350,14 +350,16 @@ def _ammunition(level: int) -> int:
     return INTENSITY.lookup("level", level, "ammunition") if level else 0
 
 
-# The chain's state (see artillery_shoot): (E, ammunition), then hits, knocked out
-# and effects added by the later stages. The stages take it as a Hashable (plan.Stage).
-_State = tuple[Any, ...]
+class _Shot(NamedTuple):
+    """The chain's state (see artillery_shoot): table 3's (E, ammunition),
+    then the hits, what is knocked out and the effects, each added by its
+    stage (none of them when no fire arrives)."""
 
-
-def _at(state: Hashable) -> _State:
-    """The chain's state as the tuple it is."""
-    return cast(_State, state)
+    effective: int
+    ammunition: int
+    hits: int = 0
+    lost: int = 0
+    found: tuple[str, ...] = ()
 
 
 def artillery_shoot(dice: Dice, **inputs: Any) -> dict[str, Any]:
@@ -370,21 +372,20 @@ def artillery_shoot(dice: Dice, **inputs: Any) -> dict[str, Any]:
     from stage to stage instead of replaying every path."""
     p = plan(tuple(sorted(inputs.items())))
     label = ("hit dice, one per battery" if p.dice > 1 else "hit die") + ", your table 4"
-    stages = (
-        Stage(effectiveness, lambda _start: (p.intensity, p.modifier), lambda _start, arrived: (arrived[0], p.ammunition[arrived[0]] if arrived[1] else 0)),
-        Stage(_successes, lambda s: (p.dice, label, p.to_hit[_at(s)[0]], p.hit_modifier, HIT_RULE) if _at(s)[0] else None, lambda s, hits: (*_at(s), hits)),
-        Stage(damage, lambda s: (min(_at(s)[2], p.damage_hits), p.damage) if _at(s)[0] else None, lambda s, lost: (*_at(s), lost)),
-        Stage(effects, lambda s: (min(_at(s)[2], p.damage_hits), _at(s)[3], p.damage) if _at(s)[0] else None, lambda s, found: (*_at(s), found)),
+    stages: tuple[Stage[_Shot, Any], ...] = (
+        stage(effectiveness, lambda _start: (p.intensity, p.modifier), lambda _start, arrived: _Shot(arrived[0], p.ammunition[arrived[0]] if arrived[1] else 0)),
+        stage(_successes, lambda s: (p.dice, label, p.to_hit[s.effective], p.hit_modifier, HIT_RULE) if s.effective else None, lambda s, hits: s._replace(hits=hits)),
+        stage(damage, lambda s: (min(s.hits, p.damage_hits), p.damage) if s.effective else None, lambda s, lost: s._replace(lost=lost)),
+        stage(effects, lambda s: (min(s.hits, p.damage_hits), s.lost, p.damage) if s.effective else None, lambda s, found: s._replace(found=found)),
     )
-    return dice.chain(None, stages, lambda s: _outcomes(p, s))
+    return dice.chain(_Shot(0, 0), stages, lambda s: _outcomes(p, s))
 
 
-def _outcomes(p: Plan, last: Hashable) -> dict[str, Any]:
-    """The outcomes of the chain's last state: (0, ammunition) when no fire
-    arrives, else (E, ammunition, hits, knocked out, effects)."""
-    state = _at(last)
-    if not state[0]:
-        return {"effective_intensity": 0, "pinned": False, "hit": 0, "knocked_out": 0, "effect": NO_EFFECT, "ammunition": state[1]}
+def _outcomes(p: Plan, state: _Shot) -> dict[str, Any]:
+    """The outcomes of the chain's last state: E 0 and the ammunition when no
+    fire arrives, else E, the ammunition, hits, knocked out and effects."""
+    if not state.effective:
+        return {"effective_intensity": 0, "pinned": False, "hit": 0, "knocked_out": 0, "effect": NO_EFFECT, "ammunition": state.ammunition}
     effective, ammunition, hits, lost, found = state
     return {
         "effective_intensity": effective,

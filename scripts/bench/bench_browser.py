@@ -63,19 +63,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import statistics
 import sys
-import time
 import urllib.request
 from pathlib import Path
 from urllib.parse import parse_qsl, urlencode
 
+from scripts.bench.page_visits import TIMEOUT_MS, answer_at, engine_inputs, quiet, settle, unseen_inputs
 from scripts.support.local_site import COMPRESSIBLE, HostServer, Link, launch
 from scripts.support.page_functions import page_function
 
 import rules_py
-from rules_py.calculator import InputError
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
@@ -100,7 +98,6 @@ PROFILES = {
 }
 MIB = 2**20
 
-TIMEOUT_MS = 120_000
 # Issue 43's link with every kind of parameter (--phone-link issue43): inputs, option B, a sweep.
 ISSUE_43_CALC = "k47-air-strike"
 ISSUE_43_LINK = "flak_shots=4&friendly_flak=2&vs.friendly_experience=veteran&sweep=friendly_flak"
@@ -135,61 +132,6 @@ def bare_boot(profile: Profile) -> float:
         return float(page.get_attribute("html", "data-booted"))
     finally:
         context.close()
-
-
-# When the page first painted an answer: the earliest Element Timing entry of the
-# answer's lines (elementtiming="fm-answer", on the build's copy of the calculator
-# and on the live view's), from a buffered observer; null if none comes in limitMs
-# (a site built before the marks).
-ANSWER_PAINTED = page_function(ROOT / "scripts" / "bench" / "page" / "bench_answer_painted.mjs")
-
-
-def answer_at(page, calc_id: str, painted: bool = False) -> dict:
-    """ms: when the live view showed its first answer (data-first-answer-at); painted_ms
-    (if asked): when the page first painted one, the build's copy's included."""
-    root = page.wait_for_selector(f'.calculator[data-calculator="{calc_id}"][data-first-answer-at]', timeout=TIMEOUT_MS, state="attached")
-    fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
-    snapshot = page.evaluate("window.fireMissionEngine ? fireMissionEngine.fromSnapshot ?? null : null")
-    out = {"ms": float(root.get_attribute("data-first-answer-at")), "fcp_ms": fcp, "snapshot": snapshot}
-    # Where the wait went, as the engine tells the page: the worker's start-up (bootMs, in the
-    # worker's own clock, from its first line) and its phases (Python up, the wheel unpacked,
-    # rules_py imported: each ms since the previous one), and whether the head started it.
-    out["engine"] = page.evaluate(
-        "() => window.fireMissionEngine ? {bootMs: fireMissionEngine.bootMs ?? null, phases: fireMissionEngine.phases ?? null,"
-        " startedInHead: fireMissionEngine.startedInHead ?? null} : null"
-    )
-    if painted:
-        out["painted_ms"] = page.evaluate(ANSWER_PAINTED, 5000)
-    return out
-
-
-def settle(page, server: HostServer, quiet_s: float = 1.5, limit_s: float = 240) -> None:
-    """Wait until the visit's background work is over: the snapshot fetched for the next
-    visit, the service worker's copy of the engine made, and nothing sent for quiet_s."""
-    page.wait_for_function(
-        "() => fireMissionEngine.fromSnapshot || fireMissionEngine.snapshotPrefetched !== undefined", timeout=TIMEOUT_MS * 2
-    )
-    # A site with a service worker: until it has kept the engine (assets/offline.mjs).
-    page.wait_for_function(
-        "() => !document.querySelector('script[src*=\"offline.mjs\"]') || document.documentElement.dataset.offline === 'engine'",
-        timeout=TIMEOUT_MS * 2,
-    )
-    last, since, start = server.counters(), time.monotonic(), time.monotonic()
-    while time.monotonic() - since < quiet_s and time.monotonic() - start < limit_s:
-        time.sleep(0.25)
-        now = server.counters()
-        if now != last:
-            last, since = now, time.monotonic()
-
-
-def quiet(server: HostServer, quiet_s: float = 1.0, limit_s: float = 60) -> None:
-    """Until the server has sent nothing for quiet_s (a closed context's downloads have stopped)."""
-    last, since, start = server.counters(), time.monotonic(), time.monotonic()
-    while time.monotonic() - since < quiet_s and time.monotonic() - start < limit_s:
-        time.sleep(0.2)
-        now = server.counters()
-        if now != last:
-            last, since = now, time.monotonic()
 
 
 def delta(before: tuple[int, int], after: tuple[int, int]) -> dict:
@@ -404,47 +346,6 @@ def print_table(results: list[dict]) -> None:
 
 
 ROUND_TRIPS = page_function(ROOT / "scripts" / "bench" / "page" / "bench_round_trips.mjs")
-
-
-def unseen_inputs(calc, count: int = 3) -> list[dict[str, str]]:
-    """``count`` valid input sets drawn at random (seeded by the calculator's id)
-    over its int, bool and choice fields: inputs the worker's warm-up never ran."""
-    rng = random.Random(calc.id)
-    found: list[dict[str, str]] = []
-    for _ in range(500):
-        raw: dict[str, str] = {}
-        for f in calc.fields:
-            if f.type == "int":
-                low = f.minimum if f.minimum is not None else 0
-                raw[f.name] = str(rng.randint(low, f.maximum if f.maximum is not None else low + 10))
-            elif f.type == "bool":
-                raw[f.name] = rng.choice(("true", "false"))
-            elif f.type == "choice":
-                raw[f.name] = rng.choice(f.choices).name
-        try:
-            calc.validate(raw)
-        except InputError:
-            continue  # a combination the rules forbid
-        found.append(raw)
-        if len(found) == count:
-            break
-    return found
-
-
-def engine_inputs(calc) -> dict[str, str]:
-    """Valid inputs whose answer the page does not carry (it embeds its defaults' and
-    examples'): a first visit with them waits for the engine, as the benchmark means.
-    As a player's first change: one whole-number input one up from its default."""
-    embedded = {json.dumps(rules_py.answer(calc.id, raw)["inputs"], sort_keys=True) for raw in ({}, *calc.examples)}
-    tries = [{f.name: str(f.default + 1)} for f in calc.fields if f.type == "int" and f.default is not None]
-    for raw in tries + unseen_inputs(calc, count=20):
-        try:
-            calc.validate(raw)
-        except InputError:
-            continue
-        if json.dumps(rules_py.answer(calc.id, raw)["inputs"], sort_keys=True) not in embedded:
-            return raw
-    raise SystemExit(f"{calc.id}: found no inputs outside its defaults and examples")
 
 
 def warm_answers(browser, server, repeats: int = 7) -> dict[str, dict]:

@@ -5,9 +5,9 @@
 //
 // Boots the vendored Pyodide, unpacks icepool's wheel (checked by pip against
 // its pinned hash; "-" for none) into site-packages, copies ENGINE_DIR/rules_py
-// there, and the benchmark's Python file with bench_icepool.py beside it as
-// the package scripts.bench (so they import as installed packages do, and as
-// each other as they do in CPython, with nothing added to sys.path), and prints the
+// there, and the benchmark's Python file with timing.py (what the benchmarks
+// share) beside it as the package scripts.bench (so they import as installed
+// packages do, and as they do in CPython, with nothing added to sys.path), and prints the
 // JSON that the benchmark module's pyodide_main returns for the configuration on stdin.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
@@ -38,7 +38,7 @@ const module = basename(benchPy, ".py");
 const benchDir = dirname(resolve(benchPy));
 pyodide.FS.mkdirTree(`${sitePackages}/scripts/bench`);
 pyodide.FS.writeFile(`${sitePackages}/scripts/__init__.py`, readFileSync(join(benchDir, "..", "__init__.py")));
-for (const name of new Set(["__init__", "bench_icepool", module])) {
+for (const name of new Set(["__init__", "timing", module])) {
   pyodide.FS.writeFile(`${sitePackages}/scripts/bench/${name}.py`, readFileSync(join(benchDir, `${name}.py`)));
 }
 

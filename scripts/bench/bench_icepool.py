@@ -46,9 +46,10 @@ import json
 import statistics
 import subprocess
 import sys
-import time
 from fractions import Fraction
 from pathlib import Path
+
+from scripts.bench.timing import clear_caches, elapsed_ms, heaviest, use_cpu_clock
 
 ROOT = Path(__file__).resolve().parents[2]
 WHEEL_DIR = ROOT / "build" / "icepool"
@@ -207,32 +208,7 @@ def _plain(value):
 
 
 # ---------------------------------------------------------------------------
-# Timing, the same in both runtimes
-
-
-# Where rules_py caches what it loads, not what it works out: a page's engine
-# has loaded its calculators and their tables before its first answer.
-LOADING = ("rules_py.registry", "rules_py.tables")
-
-
-def clear_caches() -> None:
-    """Empty every functools cache rules_py keeps of what it works out: a cold engine."""
-    for name, module in list(sys.modules.items()):
-        if (name == "rules_py" or name.startswith("rules_py.")) and name not in LOADING:
-            for value in list(vars(module).values()):
-                # A cache object's method, not its class's (dice.odds.PARTS is a _Kept).
-                if not isinstance(value, type) and callable(getattr(value, "cache_clear", None)):
-                    value.cache_clear()
-
-
-CLOCK = time.perf_counter  # wall; --cpu-clock makes the CPython figures process time (see main)
-
-
-def elapsed_ms(fn) -> float:
-    """How long one call of fn takes, in milliseconds, on CLOCK (shared by bench_missions and bench_resolve)."""
-    start = CLOCK()
-    fn()
-    return (CLOCK() - start) * 1000
+# Timing (scripts/bench/timing.py), the same in both runtimes
 
 
 def cold_warm(fn, repeats: int) -> tuple[float, float]:
@@ -281,49 +257,6 @@ def pyodide_main(config_json: str) -> str:
 
 # ---------------------------------------------------------------------------
 # CPython: the heaviest inputs, the Pyodide run, the tables
-
-
-def heaviest(calc) -> dict:
-    """The slowest inputs a greedy search finds: from the defaults (or the
-    slowest example), each input in turn set to whichever of its extreme
-    values (an int's bounds, every choice, both bools) is slowest cold (the
-    fastest of three runs); twice over."""
-    starts = [{}, *calc.examples]
-    best, best_t = {}, -1.0
-    for start in starts:
-        t = _cold_once(calc, start)
-        if t > best_t:
-            best, best_t = dict(start), t
-    for _ in range(2):
-        for f in calc.fields:
-            if f.type == "int" and f.minimum is not None and f.maximum is not None:
-                options = [str(f.minimum), str(f.maximum)]
-            elif f.type == "choice":
-                options = [c.name for c in f.choices]
-            elif f.type == "bool":
-                options = ["false", "true"]
-            else:
-                continue
-            for value in options:
-                trial = {**best, f.name: value}
-                t = _cold_once(calc, trial)
-                if t > best_t:
-                    best, best_t = trial, t
-    return best
-
-
-def _cold_once(calc, inputs) -> float:
-    from rules_py.calculator import InputError
-
-    try:
-        calc.validate(inputs)
-    except InputError:
-        return -1.0
-    times = []
-    for _ in range(3):  # the fastest of three: a busy machine makes single figures noisy
-        clear_caches()
-        times.append(elapsed_ms(lambda: calc.odds(inputs)))
-    return min(times)
 
 
 def fetch_wheel() -> Path:
@@ -375,9 +308,8 @@ def main() -> None:
         help="time CPython by this process's CPU time, not the wall clock: steadier on a shared machine (Pyodide under Node keeps the wall clock)",
     )
     args = parser.parse_args()
-    global CLOCK
     if args.cpu_clock:
-        CLOCK = time.process_time
+        use_cpu_clock()
     engine = args.engine.resolve()
     rules_py = import_engine(engine)
 

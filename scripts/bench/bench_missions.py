@@ -5,7 +5,7 @@ check, deviation die, fire for effect; ``k47-air-strike`` with friendly flak
 that fails to hold fire) at their defaults and at their heaviest inputs:
 every pool at its most dice, and the readings that cost most (below). Each
 figure is cold (every cache rules_py keeps emptied first, as
-``bench_icepool.clear_caches`` does) and warm (the same call again), the
+``timing.clear_caches`` does) and warm (the same call again), the
 median over ``--repeats``, against the engine's goals for the heaviest
 inputs: 10 ms warm in CPython, 30 ms in Pyodide (issue "One engine model").
 
@@ -56,7 +56,7 @@ CASES = [
 def run_all(config: dict) -> dict:
     """Every figure in this runtime (CPython, or Pyodide through pyodide_main)."""
     import rules_py
-    from scripts.bench.bench_icepool import clear_caches, elapsed_ms
+    from scripts.bench.timing import clear_caches, elapsed_ms
 
     rows = []
     for calc_id, label, inputs in config["cases"]:

@@ -35,7 +35,7 @@ def entries_of(roll: dict) -> list[str]:
 def one(calc_id: str, label: str, inputs: dict, seed: int, repeats: int) -> dict:
     """One calculator's figures: the first resolution cold, each die's warm, and resolve against odds plus roll."""
     import rules_py
-    from scripts.bench.bench_icepool import clear_caches, elapsed_ms
+    from scripts.bench.timing import clear_caches, elapsed_ms
 
     entries = entries_of(rules_py.roll(calc_id, seed, inputs))
     clear_caches()
@@ -68,7 +68,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=47, help="the seeded roll whose dice are entered (default 47)")
     args = parser.parse_args()
     import rules_py
-    from scripts.bench.bench_icepool import heaviest
+    from scripts.bench.timing import heaviest
 
     rows = []
     for calc in rules_py.calculators():

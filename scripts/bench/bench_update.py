@@ -39,7 +39,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
-from scripts.bench.bench_browser import TIMEOUT_MS, answer_at, engine_inputs, settle
+from scripts.bench.page_visits import TIMEOUT_MS, answer_at, engine_inputs, settle
 from scripts.support.local_site import HostServer, launch
 
 import rules_py
