@@ -156,3 +156,9 @@ def test_the_guides_rules_page_links_its_calculator_by_the_embeds_anchor():
     sheet = next(body for _, title, body in blocks() if title == "docs/sheets/skirmish.md")
     assert re.match(r"---\n(?:#.*\n)?pages: \d+\nlarge_print_pages: \d+\n---\n", sheet), sheet
     assert '<div class="sheet-steps" markdown>' in sheet and '--8<-- "sheets/skirmish-odds.md"' in sheet
+
+
+def test_the_guides_files_pass_the_projects_type_check(copy):
+    # make check runs mypy, strict, over all of rules_py: the guide's files, written in, must pass it too.
+    out = run(copy, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"), "rules_py")
+    assert out.returncode == 0, out.stdout + out.stderr
