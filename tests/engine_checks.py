@@ -224,6 +224,37 @@ def check_offline_after_one_visit(page, server) -> None:
     assert_no_errors(page)
 
 
+def check_a_kept_mission_shows_in_play(page) -> None:
+    """Use my dice, one die, Keep in play: the In play page lists the mission with the
+    engine's words for its dice and the next roll it needs, the CLI's (tests/test_browser_in_play.py
+    checks the rest in Chromium). Then the mission is removed, leaving the store as found."""
+    calc_id = "k47-air-strike"
+    own = f"{scope(calc_id)} .fm-own-dice"
+    page.visit(f"calculators/{calc_id}/")
+    page.calculator(calc_id)
+    page.click(f"{scope(calc_id)} .fm-own-dice-button")
+    page.wait_for(f'{own}[data-resolve="need"]:not([data-busy])')
+    # The face 2, tapped as a player does (the buttons run 1 to 6).
+    page.eval("sel => document.querySelectorAll(sel)[1].click()", f"{own} .fm-face-button")
+    page.wait_for(f'{own}[data-resolve="need"][data-dice="2"]:not([data-busy])')
+    page.fill(f"{own} .fm-mission-name", "Battery A, turn 3")
+    page.click(f"{own} [data-keep]")
+    page.wait_for(f'{own} .fm-keep-status[data-kept="true"]')
+    page.visit("in-play/")
+    page.wait_for('[data-in-play][data-status="ready"] [data-mission]')
+    shown = page.eval(
+        """() => [...document.querySelectorAll('[data-mission]')].map((e) => ({
+            name: e.querySelector('.fm-mission-name').value,
+            need: e.querySelector('.fm-mission-continue')?.dataset.needLabel ?? null,
+            dice: e.querySelector('[data-dice-words]').textContent}))"""
+    )
+    said = rules_py.answer(calc_id, dice="2")["given_words"]
+    need = cli("resolve", calc_id, "--dice", "2")["need"]["label"]
+    assert shown == [{"name": "Battery A, turn 3", "need": need, "dice": f"Dice so far: {'; '.join(said)}."}], shown
+    page.eval("() => localStorage.removeItem('fm-missions')")
+    assert_no_errors(page)
+
+
 # The calculator's width in rem and whether its answer stands beside its inputs
 # (two columns) or above them.
 LAYOUT = """sel => {

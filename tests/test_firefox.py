@@ -1,6 +1,6 @@
 """The built site in Firefox (Debian's firefox-esr, over WebDriver BiDi): every
-calculator answers as the CLI does, rolls, compares, glossary terms open on a
-tap, and the site works offline after one visit. See tests/engine_checks.py."""
+calculator answers as the CLI does, rolls, compares, keeps a mission In play,
+glossary terms open on a tap, and the site works offline after one visit. See tests/engine_checks.py."""
 
 from __future__ import annotations
 
@@ -34,6 +34,10 @@ def test_bad_seeds_get_the_engines_message_at_the_seed_field(page):
 
 def test_a_comparison_link_shows_both_options_as_the_cli(page):
     checks.check_comparison(page)
+
+
+def test_a_kept_mission_shows_in_play_with_the_engines_words(page):
+    checks.check_a_kept_mission_shows_in_play(page)
 
 
 def test_a_tapped_glossary_term_shows_its_definition(page):

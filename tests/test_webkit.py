@@ -1,6 +1,6 @@
 """The built site in WebKit (WebKitGTK's MiniBrowser, the engine of Safari on
 iPhones, driven by selenium under xvfb-run): every calculator answers as the
-CLI does, rolls, compares, glossary terms keep their tooltip under a mouse,
+CLI does, rolls, compares, keeps a mission In play, glossary terms keep their tooltip under a mouse,
 and the site works offline after one visit. See tests/engine_checks.py.
 
 WebKitGTK cannot emulate a touch screen, so the tapped popover is Firefox's
@@ -38,6 +38,10 @@ def test_bad_seeds_get_the_engines_message_at_the_seed_field(page):
 
 def test_a_comparison_link_shows_both_options_as_the_cli(page):
     checks.check_comparison(page)
+
+
+def test_a_kept_mission_shows_in_play_with_the_engines_words(page):
+    checks.check_a_kept_mission_shows_in_play(page)
 
 
 def test_a_glossary_term_shows_its_definition_under_the_mouse(page):
