@@ -1,7 +1,10 @@
 // Run in a page by scripts/bench/bench_browser.py (phone_link, as an init script before
 // the page's own): each animation frame until the live view has answered all the link
-// asks for, whether a field the link names shows the link's value, and whether the
-// calculator says anything (an answer or words). Kept in window.__frames.
+// asks for, whether the link's input is shown with the link's value, and whether the
+// calculator says anything (an answer or words). Kept in window.__frames. Shown: a
+// field the link names, on show with its value, or, where a phone folds the form, the
+// inputs' words on show naming it with that value ("Flak shots: 4", its label and the
+// value as the field shows it).
 
 /**
  * @param {[string, string]} field the input the link names, and its value there
@@ -15,8 +18,17 @@ export default function benchLinkFrames([name, value]) {
     if (root instanceof HTMLElement) {
       /** @param {Element} e */
       const shown = (e) => e.checkVisibility({ visibilityProperty: true });
-      const fields = [...root.querySelectorAll(`[name="${name}"], [data-input="${name}"]`)].filter(shown);
-      const said = [...root.querySelectorAll(".fm-engine, .fm-summary-list")].filter(shown).some((e) => (e.textContent ?? "").trim());
+      const named = [...root.querySelectorAll(`[name="${name}"], [data-input="${name}"]`)];
+      const fields = named.filter(shown);
+      const words = [...root.querySelectorAll(".fm-inputs-list")].filter(shown).map((e) => e.textContent ?? "");
+      /** @param {Element} f */
+      const said = (f) => {
+        if (!(f instanceof HTMLInputElement || f instanceof HTMLSelectElement) || f.value !== value) return false;
+        const label = f.labels?.[0]?.textContent?.trim();
+        const text = f instanceof HTMLSelectElement ? f.selectedOptions[0]?.text : f.value;
+        return Boolean(label) && words.some((w) => w.includes(`${label}: ${text}`));
+      };
+      const speaks = [...root.querySelectorAll(".fm-engine, .fm-summary-list")].filter(shown).some((e) => (e.textContent ?? "").trim());
       // Option B's comparison and How it changes, where the link asks for them: in too.
       const asked = new URLSearchParams(location.search);
       const details = root.querySelector(".fm-sweep-details");
@@ -25,7 +37,13 @@ export default function benchLinkFrames([name, value]) {
         Boolean(root.dataset.firstAnswerAt) &&
         (!asked.has("sweep") || sweep === "ready") &&
         (![...asked.keys()].some((k) => k.startsWith("vs.")) || root.dataset.compareStatus === "ready");
-      frames.push({ t: performance.now(), link: fields.some((f) => f instanceof HTMLInputElement || f instanceof HTMLSelectElement ? f.value === value : false), field: fields.length > 0, said, all });
+      frames.push({
+        t: performance.now(),
+        link: fields.some((f) => (f instanceof HTMLInputElement || f instanceof HTMLSelectElement ? f.value === value : false)) || named.some(said),
+        field: fields.length > 0 || words.length > 0,
+        said: speaks,
+        all,
+      });
       if (all) return;
     }
     requestAnimationFrame(tick);
