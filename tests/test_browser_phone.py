@@ -22,6 +22,7 @@ Positions are measured with getBoundingClientRect in the page's coordinates
 
 from __future__ import annotations
 
+from urllib.parse import parse_qsl
 
 import pytest
 
@@ -138,7 +139,7 @@ def test_a_bad_value_in_a_link_opens_the_form_with_its_message(phone):
 
 # Every table of the comparison a player sees (a chart's table for a screen reader is not drawn):
 # its box against its container's, and each cell's text against its box.
-TABLES = """(sel) => [...document.querySelectorAll(sel + ' .fm-compare table')].filter((t) => t.checkVisibility() && !t.closest('.fm-sr')).map((t) => {
+TABLES = """(sel) => [...document.querySelectorAll(sel)].filter((t) => t.checkVisibility() && !t.closest('.fm-sr')).map((t) => {
   const box = t.parentElement.getBoundingClientRect();
   const r = t.getBoundingClientRect();
   const cut = [...t.querySelectorAll('th, td')].filter((c) => c.scrollWidth > c.clientWidth + 1 || c.getBoundingClientRect().right > box.right + 0.5)
@@ -154,7 +155,7 @@ def test_the_comparison_tables_fit_a_phone(phone):
     phone.page.wait_for_selector(f'{scope(calc_id)}[data-compare-status="ready"]', timeout=BOOT_TIMEOUT_MS)
     for details in phone.page.query_selector_all(f"{scope(calc_id)} .fm-compare details"):
         details.evaluate("d => d.open = true")
-    tables = phone.page.evaluate(TABLES, scope(calc_id))
+    tables = phone.page.evaluate(TABLES, f"{scope(calc_id)} .fm-compare table")
     assert len(tables) >= 3, tables  # the difference, and option A's and B's full results
     for table in tables:
         assert table["width"] <= table["room"] + 0.5 and table["right"] <= 390 and table["scroll"] <= 0, table
@@ -162,6 +163,31 @@ def test_the_comparison_tables_fit_a_phone(phone):
     # The difference's B − A column is read whole: "no change" where the options agree.
     diffs = phone.page.eval_on_selector_all(f"{scope(calc_id)} .fm-compare-diffs td.fm-diff", "cs => cs.map((c) => c.textContent)")
     assert diffs and all(d.strip() for d in diffs), diffs
+
+
+# Each calculator's All results at inputs with long fractions where it has them (fire for
+# effect at 7 Fire Dice in medium cover: 271305181/362797056), else at its defaults.
+ALL_RESULTS = {"chq-fire-for-effect": "?fire_dice=7&cover=medium"}
+
+
+def test_every_calculators_all_results_fit_a_phone(phone):
+    """Every column of the answer's own tables in view, with no sideways scroll: at least and
+    at most were behind one (a fire-for-effect table 431 px wide in 298), long fractions cut."""
+    checked = 0
+    for calc in CALCS:
+        phone.visit(f"calculators/{calc.id}/{ALL_RESULTS.get(calc.id, '')}")
+        phone.calculator(calc.id)
+        own = f"{scope(calc.id)} details.fm-details:not(.fm-compare details):has(> .fm-results)"
+        phone.page.eval_on_selector(own, "d => d.open = true")
+        tables = phone.page.evaluate(TABLES, f"{own} table")
+        for table in tables:
+            assert table["width"] <= table["room"] + 0.5 and table["right"] <= 390 and table["scroll"] <= 0, (calc.id, table)
+            assert table["cut"] == [], (calc.id, table)
+        # A table for every outcome that is not certain (officer morale's is, at its defaults).
+        inputs = dict(parse_qsl(ALL_RESULTS.get(calc.id, "").lstrip("?")))
+        assert len(tables) == sum(o["kind"] != "certain" for o in rules_py.answer(calc.id, inputs)["outcomes"]), calc.id
+        checked += bool(tables)
+    assert checked >= len(CALCS) - 3
 
 
 # Every control a player can tap that shows, with its height: the theme's header buttons, the

@@ -17,6 +17,11 @@
 /** An answer with every outcome's odds: the odds, or a resolution's given the dice so far. @typedef {OddsAnswer | ResolveAnswer} OutcomesAnswer */
 /** The views of a chance, as the switch names them. @typedef {"exactly" | "at_least" | "at_most"} Mode */
 
+// A fraction as the answer gives it, with a place to break after its "/" where a
+// narrow table needs one (a phone's): "12094669/" over "15116544", never a digit alone.
+/** @param {string} text */
+const breakable = (text) => (text.includes("/") ? [text.slice(0, text.indexOf("/") + 1), el("wbr"), text.slice(text.indexOf("/") + 1)] : [text]);
+
 /**
  * An element with its attributes and children: "class" and "text" set its
  * class and text, data*, aria*, title, role, style and scope are attributes
@@ -112,7 +117,7 @@ function oddsTable(outcome) {
         el("th", { scope: "row", class: "fm-value", text: v.label }),
         el("td", { class: "fm-pct", ...attrs, text: v.percent }),
         el("td", { class: "fm-barcell", ariaHidden: "true" }, el("span", { class: "fm-bar", style: `width: ${v.bar}%` })),
-        el("td", { class: "fm-frac", ...attrs, text: v.p }),
+        el("td", { class: "fm-frac", ...attrs }, ...breakable(v.p)),
         scale ? el("td", { class: "fm-atleast", dataOutcome: outcome.name, dataValue: v.value, dataPAtLeast: v.at_least ?? undefined, title: v.at_least ?? undefined, text: v.at_least_percent ?? "\u2014" }) : null,
         scale ? el("td", { class: "fm-atmost", dataOutcome: outcome.name, dataValue: v.value, dataPAtMost: v.at_most ?? undefined, title: v.at_most ?? undefined, text: v.at_most_percent ?? "\u2014" }) : null,
       ),
