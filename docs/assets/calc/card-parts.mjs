@@ -138,12 +138,13 @@ export function inputList(fields, inputs, skip = new Set()) {
 /**
  * Rows of a table, in tables of ROWS side by side when there are more than LONG (the air
  * strike's hits, 0 to 18), so that the card keeps to one page; `box` says how many tables
- * (answer-card.css: two take two columns of the card's grid, more its width).
- * @param {HTMLElement} box @param {() => HTMLTableRowElement} head @param {HTMLTableRowElement[]} rows
+ * (answer-card.css: two take two columns of the card's grid, more its width). `halves`: in
+ * two tables, for a table too wide to stand three abreast (a comparison's).
+ * @param {HTMLElement} box @param {() => HTMLTableRowElement} head @param {HTMLTableRowElement[]} rows @param {boolean} [halves]
  */
-export function tablesOf(box, head, rows) {
+export function tablesOf(box, head, rows, halves = false) {
   const tables = el("div", { class: "fm-card__tables" });
-  const size = rows.length > LONG ? ROWS : rows.length;
+  const size = rows.length <= LONG ? rows.length : halves ? Math.ceil(rows.length / 2) : ROWS;
   for (let start = 0; start < rows.length; start += size) tables.append(el("table", {}, el("thead", {}, head()), el("tbody", {}, ...rows.slice(start, start + size))));
   box.dataset.tables = String(tables.childElementCount);
   box.append(tables);

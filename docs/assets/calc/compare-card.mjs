@@ -36,7 +36,7 @@ export function compareCard(schema, answer) {
   for (const d of answer.differences) {
     const box = el("div", { class: "fm-card__outcome", dataCardOutcome: d.name }, el("h4", { text: d.label }));
     const rows = d.values.map((v) => row(v.label, [v.texts.a.exactly, v.a, v.texts.b.exactly, v.b, v.difference]));
-    tablesOf(box, () => headRow(["Value", "A", "A exact", "B", "B exact", "B \u2212 A"]), rows);
+    tablesOf(box, () => headRow(["Value", "A", "A exact", "B", "B exact", "B \u2212 A"]), rows, true);
     outcomes.append(box);
   }
   // An outcome one option has and the other not (none of the calculators today): each option's own.
