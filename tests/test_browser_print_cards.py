@@ -171,3 +171,19 @@ def test_a_kept_mission_prints_from_in_play(browser, server, tmp_path):
     url = qr_of(tmp_path / "mission.pdf", tmp_path)
     assert urlsplit(url).path == f"/calculators/{FFE}/"
     assert dict(parse_qsl(urlsplit(url).query)) == {"fire_dice": "7", "dice": MISSION["dice"]}
+
+
+def test_a_page_reached_from_a_calculator_by_instant_navigation_prints_whole(browser, server, tmp_path):
+    """A calculator's page marks <html> for its card, and instant navigation keeps <html>:
+    the rules page reached from it prints its own text, not a blank page."""
+    tab = open_tab(browser, server)
+    try:
+        tab.goto(f"calculators/{FFE}/")
+        tab.calculator(FFE)
+        tab.page.wait_for_selector("[data-card] [data-card-qr] svg", state="attached")
+        tab.navigate("sources/")
+        assert tab.page.evaluate("() => document.documentElement.classList.contains('fm-card-print')")  # kept, as the case asks
+        text, info = pdf_of(tab, tmp_path / "sources.pdf")
+    finally:
+        tab.close()
+    assert "Fire Mission covers excerpts of the published rule sets below." in text, text[:300]  # its prose, not a blank page

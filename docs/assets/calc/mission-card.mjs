@@ -19,10 +19,6 @@ export class MissionCard {
   constructor() {
     this.element = el("section", { class: "fm-card", dataCard: "", ariaHidden: "true" });
     this.qr = new CardQr();
-    addEventListener("afterprint", () => {
-      delete this.element.dataset.cardKind;
-      this.element.replaceChildren();
-    });
   }
 
   /**
@@ -47,6 +43,8 @@ export class MissionCard {
     this.element.dataset.cardKind = "mission";
     document.documentElement.classList.add("fm-card-print"); // print shows the card alone (answer-card.css)
     await this.qr.draw(url, "Scan to carry it on");
+    // Once printed, the page prints as itself again.
+    addEventListener("afterprint", () => delete this.element.dataset.cardKind, { once: true });
     print();
   }
 }
