@@ -210,9 +210,10 @@ class InPlay {
     const summary = el("ul", { class: "fm-summary-list fm-mission-odds" });
     const odds = el("details", { class: "fm-details fm-mission-odds-box", hidden: true }, el("summary", { text: "The odds of what happens next" }), summary);
     const outcome = el("dl", { class: "fm-roll-outcomes fm-mission-outcome", hidden: true });
-    // Print: the mission's card, once it has its answer.
-    const printButton = el("button", { type: "button", class: "md-button fm-print-button", dataPrint: "true", text: "Print", hidden: true });
-    const element = el("li", { class: "fm-mission", dataMission: m.key, dataCalculator: m.calculator }, name, about, dice, next, outcome, odds, el("p", {}, printButton, " ", remove));
+    // Print: the mission's card, once it has its answer; on a line of its own, away from Remove (which asks nothing).
+    const printButton = el("button", { type: "button", class: "md-button fm-print-button", dataPrint: "true", text: "Print" });
+    const printLine = el("p", { hidden: true }, printButton);
+    const element = el("li", { class: "fm-mission", dataMission: m.key, dataCalculator: m.calculator }, name, about, dice, next, outcome, odds, printLine, el("p", {}, remove));
     // What cannot be answered: the dice as they were kept, and why.
     const cannot = (/** @type {string} */ state, /** @type {string} */ why) => {
       element.dataset.state = state;
@@ -251,7 +252,7 @@ class InPlay {
       if (doc.status === "done") outcome.replaceChildren(.../** @type {import("../../../types/answer.js").RolledOutcome[]} a done one's */ (doc.rolled).flatMap((o) => [el("dt", { text: o.label }), el("dd", { dataRollOutcome: o.name, dataValue: o.value, text: o.value_label })]));
       if (doc.status === "need") renderSummary(summary, doc, "exactly");
       odds.hidden = doc.status !== "need";
-      printButton.hidden = false;
+      printLine.hidden = false;
       printButton.onclick = () => this.card.print(name.value.trim() || m.name, doc, schema, this.link(m, false));
     };
     return { element, answer };
