@@ -207,6 +207,10 @@ class FirefoxPage(EnginePage):
     def select(self, selector: str, value: str) -> None:
         self.engine.call("select", page=self.id, selector=selector, value=value)
 
+    def pdf(self, path: str) -> None:
+        """The page printed to PDF by Firefox itself (print media, A4): WebKitWebDriver has no such command."""
+        self.engine.call("pdf", page=self.id, path=path)
+
     def errors(self) -> list[str]:
         return self.engine.call("errors", page=self.id)
 

@@ -66,6 +66,10 @@ const ops = {
   async select({ page, selector, value }) {
     await pages.get(page).page.select(selector, value);
   },
+  // The page as Firefox prints it to PDF (WebDriver BiDi's browsingContext.print: print media, A4).
+  async pdf({ page, path }) {
+    await pages.get(page).page.pdf({ path, format: "A4", printBackground: true, preferCSSPageSize: true });
+  },
   async errors({ page }) {
     const { errors } = pages.get(page);
     return errors.splice(0);

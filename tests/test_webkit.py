@@ -4,7 +4,10 @@ CLI does, rolls, compares, keeps a mission In play, glossary terms keep their to
 and the site works offline after one visit. See tests/engine_checks.py.
 
 WebKitGTK cannot emulate a touch screen, so the tapped popover is Firefox's
-check (tests/test_firefox.py); console errors are caught from the moment each
+check (tests/test_firefox.py); nor can it print here (WebKitWebDriver answers
+WebDriver's Print Page command with "Unknown command", and offers no print
+media emulation), so the printed card is Chromium's and Firefox's check (tests/
+test_browser_answer_card.py, test_browser_print_cards.py, test_firefox.py). Console errors are caught from the moment each
 page has loaded (tests/browser_engines.py says why)."""
 
 from __future__ import annotations

@@ -15,6 +15,19 @@ const DEBOUNCE_MS = 150;
 
 /** @typedef {import("./view.mjs").CalculatorView} View @typedef {import("../../../types/calculator.js").EngineError} EngineError */
 
+// One line of the difference between the options, as the page's table and the printed
+// card (compare-card.mjs) give it: what it compares (a yes/no's chance, a number's mean, or
+// else the likeliest value) and A, B and B − A in the engine's words (B − A exact as well);
+// a likeliest value has the engine's sentence instead (said).
+/** @param {import("../../../types/answer.js").Difference} d */
+export function differenceCells(d) {
+  const what = d.chance ? "chance of yes" : d.mean ? "mean" : "most likely";
+  const said = d.summary.slice(d.label.length + 2);
+  if (d.chance) return { what, said, cells: [d.chance.a_percent, d.chance.b_percent, d.chance.difference], exact: d.chance.b_minus_a };
+  if (d.mean) return { what, said, cells: [d.mean.a_text, d.mean.b_text, d.mean.difference], exact: d.mean.b_minus_a };
+  return { what, said, cells: null, exact: null };
+}
+
 export class CompareView {
   // `view` is the CalculatorView of option A; `vs` option B's changes from it ({name: raw text});
   // `repeated` those a link gave more than once ({name: every text}), which the engine refuses.
@@ -111,6 +124,7 @@ export class CompareView {
     if (!open) this.repeated = {};
     this.answer = null;
     this.problem = "";
+    this.view.card?.showCompare(null); // the printed card is the answer's again, until option B's comes
     this.showOpen();
     this.showWidgets();
     this.view.compareChanged();
@@ -138,6 +152,7 @@ export class CompareView {
     this.open = Object.keys(vs).length > 0;
     this.answer = null;
     this.problem = "";
+    this.view.card?.showCompare(null); // the comparison printed was another's
     this.showOpen();
     this.showWidgets();
   }
@@ -152,6 +167,7 @@ export class CompareView {
     if (!this.open) return;
     this.seq++;
     this.view.root.dataset.compareStatus = "loading";
+    this.view.card?.compareStale(); // the comparison printed is for other inputs until this one's answer
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.compute(), delay);
   }
@@ -241,6 +257,7 @@ export class CompareView {
   render(answer) {
     this.answer = answer;
     this.view.showHeadline(); // the pinned line reads A → B
+    this.view.card?.showCompare(answer); // and the printed card is the comparison's
     this.redraw();
     for (const option of /** @type {const} */ (["a", "b"])) {
       const { list, results } = this.options[option];
@@ -255,13 +272,12 @@ export class CompareView {
     this.options.b.heading.textContent = changes.length ? `Option B: ${changes.join(", ")}` : "Option B: no change yet";
     const body = el("tbody");
     for (const d of answer.differences) {
-      const what = d.chance ? "chance of yes" : d.mean ? "mean" : "most likely";
-      const pair = d.chance ? [d.chance.a_percent, d.chance.b_percent, d.chance.difference, d.chance.b_minus_a] : d.mean ? [d.mean.a_text, d.mean.b_text, d.mean.difference, d.mean.b_minus_a] : null;
+      const { what, cells, said, exact } = differenceCells(d);
       const row = el("tr", { dataOutcome: d.name }, el("th", { scope: "row", text: `${d.label} (${what})` }));
-      if (pair) {
-        row.append(el("td", { dataOption: "a", text: pair[0] }), el("td", { dataOption: "b", text: pair[1] }), el("td", { class: "fm-diff", dataDiff: pair[3], text: pair[2] }));
+      if (cells) {
+        row.append(el("td", { dataOption: "a", text: cells[0] }), el("td", { dataOption: "b", text: cells[1] }), el("td", { class: "fm-diff", dataDiff: exact, text: cells[2] }));
       } else {
-        row.append(el("td", { colSpan: 3, text: d.summary.slice(d.label.length + 2) }));
+        row.append(el("td", { colSpan: 3, text: said }));
       }
       body.append(row);
     }

@@ -25,6 +25,7 @@
 // next roll [data-need-label][data-need-faces]; a finished one's outcomes
 // [data-roll-outcome][data-value].
 
+import { MissionCard } from "./mission-card.mjs";
 import { STORE_KEY, importMissions, missionFragment, readMissions, removeAll, removeMission, renameMission, storeText } from "./missions.mjs";
 import { el, renderSummary } from "./results.mjs";
 
@@ -73,7 +74,8 @@ class InPlay {
     this.exportLink = el("a", { class: "md-button fm-export", dataExport: "true", download: "fire-mission-missions.json", text: "Export as a file" });
     this.exportText = el("textarea", { class: "fm-export-text", rows: 4, readOnly: true, spellcheck: false, ariaLabel: "The missions as text, to copy" });
     this.importText = el("textarea", { class: "fm-import-text", id: "fm-import-text", rows: 3, spellcheck: false });
-    root.replaceChildren(this.problem, this.empty, this.list, this.tools(), this.status);
+    this.card = new MissionCard(); // what a mission's Print prints (mission-card.mjs)
+    root.replaceChildren(this.problem, this.empty, this.list, this.tools(), this.status, this.card.element);
     // Another tab changed the store, or this one comes back into view (a storage
     // event may have passed it by, in the back-forward cache): shown as it now stands.
     const again = (/** @type {Event} */ event) => {
@@ -208,7 +210,10 @@ class InPlay {
     const summary = el("ul", { class: "fm-summary-list fm-mission-odds" });
     const odds = el("details", { class: "fm-details fm-mission-odds-box", hidden: true }, el("summary", { text: "The odds of what happens next" }), summary);
     const outcome = el("dl", { class: "fm-roll-outcomes fm-mission-outcome", hidden: true });
-    const element = el("li", { class: "fm-mission", dataMission: m.key, dataCalculator: m.calculator }, name, about, dice, next, outcome, odds, el("p", {}, remove));
+    // Print: the mission's card, once it has its answer; on a line of its own, away from Remove (which asks nothing).
+    const printButton = el("button", { type: "button", class: "md-button fm-print-button", dataPrint: "true", text: "Print" });
+    const printLine = el("p", { hidden: true }, printButton);
+    const element = el("li", { class: "fm-mission", dataMission: m.key, dataCalculator: m.calculator }, name, about, dice, next, outcome, odds, printLine, el("p", {}, remove));
     // What cannot be answered: the dice as they were kept, and why.
     const cannot = (/** @type {string} */ state, /** @type {string} */ why) => {
       element.dataset.state = state;
@@ -247,6 +252,8 @@ class InPlay {
       if (doc.status === "done") outcome.replaceChildren(.../** @type {import("../../../types/answer.js").RolledOutcome[]} a done one's */ (doc.rolled).flatMap((o) => [el("dt", { text: o.label }), el("dd", { dataRollOutcome: o.name, dataValue: o.value, text: o.value_label })]));
       if (doc.status === "need") renderSummary(summary, doc, "exactly");
       odds.hidden = doc.status !== "need";
+      printLine.hidden = false;
+      printButton.onclick = () => this.card.print(name.value.trim() || m.name, doc, schema, this.link(m, false));
     };
     return { element, answer };
   }
@@ -266,14 +273,15 @@ class InPlay {
     this.show();
   }
 
-  // The calculator's page with the mission's inputs and dice, its key in the fragment (kept-mission.mjs).
+  // The calculator's page with the mission's inputs and dice, its key in the fragment (kept-mission.mjs);
+  // on paper (keyed: false) without it, the key being this device's alone.
   /** @param {Mission} m */
-  link(m) {
+  link(m, keyed = true) {
     const page = new URL(`calculators/${m.calculator}/`, SITE_ROOT);
     const params = new URLSearchParams(m.inputs);
     params.set("dice", m.dice);
     page.search = `?${params}`;
-    page.hash = missionFragment(m.key);
+    if (keyed) page.hash = missionFragment(m.key);
     return page.href;
   }
 }

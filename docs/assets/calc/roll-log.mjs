@@ -151,6 +151,7 @@ export class RollLog {
   // The inputs changed: the roll shown (if any) is for others.
   markStale() {
     this.log.dataset.stale = "true";
+    this.view.card?.showRoll(null); // the printed card is the answer's again
     delete this.log.dataset.landed; // the place a link kept for its roll (view.land) is the player's again
   }
 
@@ -200,6 +201,8 @@ export class RollLog {
     this.log.dataset.stale = String(seq !== view.seq || this.log.dataset.inputs !== view.lastInputs);
     this.history.add(url);
     view.rolled(answer);
+    // The printed card is the roll's while it is the roll of the inputs shown (the address carries its seed).
+    view.card?.showRoll(answer, url, () => view.rolledSeed === answer.seed);
     // A roll link: the page landed on the roll's place already (view.land, which holds it
     // there); focus, no scroll.
     if (land) this.log.focus({ preventScroll: true });
