@@ -264,7 +264,7 @@ export class OwnDice {
     /** @type {ResolveAnswer | import("../../../types/calculator.js").EngineError} */
     let answer;
     try {
-      ({ answer } = await this.view.engine.call({ op: "answer", id: this.view.id, inputs: this.view.inputs(), dice: this.repeated ?? this.text }, { key: `resolve ${this.view.n}` }));
+      ({ answer } = await this.view.engine.call("resolve", { id: this.view.id, inputs: this.view.inputs(), dice: this.repeated ?? this.text }, { key: `resolve ${this.view.n}` }));
     } catch (error) {
       if (seq === this.seq && /** @type {{kind?: string}} */ (error).kind !== "superseded") {
         delete this.element.dataset.busy;

@@ -127,8 +127,7 @@ export class SweepView {
     /** @type {SweepAnswer | EngineError} */
     let answer;
     try {
-      const request = { op: "answer", id: this.view.id, inputs, sweep: this.repeated ?? this.name, ...(of !== null ? { sweep_of: of } : {}) };
-      ({ answer } = await this.view.engine.call(request, { key: `sweep ${this.view.n}` }));
+      ({ answer } = await this.view.engine.call("sweep", { id: this.view.id, inputs, sweep: this.repeated ?? this.name, ...(of !== null ? { sweep_of: of } : {}) }, { key: `sweep ${this.view.n}` }));
     } catch (caught) {
       const error = /** @type {Error & {kind?: string}} */ (caught); // engine.mjs rejects with an Error and its kind
       if (seq !== this.seq || error.kind === "superseded") return;
