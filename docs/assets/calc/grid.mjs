@@ -19,10 +19,14 @@ import { BLANKS, MESSAGES } from "./grid-grammar.mjs";
  * @typedef {{edges: string[], rows: Cell[][]}} GridMap a map read from its text
  */
 
-// Message `name` (grid-grammar.mjs, MESSAGES) with its {words} filled in.
+// Message `name` (grid-grammar.mjs, MESSAGES) with its {words} filled in; a word
+// not given is this module's bug, and says so rather than print "undefined".
 /** @param {string} name @param {Record<string, string | number>} [words] */
 function message(name, words = {}) {
-  return MESSAGES[name].replace(/\{(\w+)\}/g, (_, word) => String(words[word]));
+  return MESSAGES[name].replace(/\{(\w+)\}/g, (_, word) => {
+    if (!(word in words)) throw new Error(`grid.mjs: the message ${name} needs its word ${word}`);
+    return String(words[word]);
+  });
 }
 
 export class GridError extends Error {
