@@ -161,6 +161,13 @@ class Field:
             raise bad
         return raw
 
+    @property
+    def sweepable(self) -> bool:
+        """Whether it has a finite list of values, which a sweep takes one by one
+        (rules_py/sweep.py, values_of): a yes/no, a choice, a whole number with both
+        bounds. The page offers to sweep these alone, reading it from the schema."""
+        return self.type in ("bool", "choice") or (self.type == "int" and self.minimum is not None and self.maximum is not None)
+
     def map_grid(self) -> Grid:
         """A map field's grid (every map field has one: see __post_init__)."""
         if self.grid is None:
@@ -176,6 +183,7 @@ class Field:
         out: FieldSchema = {
             "name": self.name, "type": self.type, "label": self.label, "help": self.help,
             "default": None if self.default is None else format_value(self.default), "required": self.required,
+            "sweepable": self.sweepable,
         }
         if self.minimum is not None:
             out["min"] = format_value(self.minimum)
@@ -432,4 +440,8 @@ class Calculator:
         }
         if callable(self.outcomes):
             out["dynamic_outcomes"] = True
+        if self.rolls_dice:
+            from .given import MAX_ENTRIES  # late: given.py reads InputError from here
+
+            out["max_dice"] = MAX_ENTRIES
         return out

@@ -26,6 +26,10 @@ class CalculatorSchema(TypedDict):
     # The outcomes depend on the inputs (a map's units): those listed are the defaults', or none where
     # an input is required.
     dynamic_outcomes: NotRequired[Literal[True]]
+    # For a calculator that rolls dice: the most entries (a die's face, or what a pool scored) the
+    # player's own dice may hold; the engine refuses more (rules_py/given.py, MAX_ENTRIES), and the
+    # page refuses them before asking it.
+    max_dice: NotRequired[int]
 
 
 class FieldSchema(TypedDict):
@@ -38,6 +42,9 @@ class FieldSchema(TypedDict):
     # The default as text; null for a required input.
     default: str | None
     required: bool
+    # Whether a sweep can take it (rules_py/sweep.py): it has a finite list of values (a yes/no, a
+    # choice, a whole number with both bounds). The page offers these alone.
+    sweepable: bool
     # The least value of an int or number field, as text.
     min: NotRequired[str]
     # The greatest value of an int or number field, as text.

@@ -24,8 +24,12 @@ or ``left``): the grammar ignores it; the page draws a given edge along that sid
 Errors are :class:`GridError`, reported in reading order (the length, then the
 number of rows, then each row from the top, character by character); rows and
 columns in errors count from 1. The site's map editor
-(``docs/assets/calc/grid.mjs``) implements the same grammar and the same
-errors; ``tests/map_grid_cases.json`` holds the cases both must agree on.
+(``docs/assets/calc/grid.mjs``) reads the same grammar, character by
+character, in the page; what both must say is data here, once: the blanks
+(:data:`BLANKS`) and every refusal's message (:data:`MESSAGES`), which
+``scripts/build/schema_types.py`` writes into ``docs/assets/calc/grid-grammar.mjs``
+for it (``make check`` fails when that module is not what this one gives).
+``tests/map_grid_cases.json`` holds the cases both parsers must agree on.
 
 Example grid (Konrad's, in :mod:`rules_py.konrad.sector_map`)::
 
@@ -36,6 +40,7 @@ Example grid (Konrad's, in :mod:`rules_py.konrad.sector_map`)::
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -50,6 +55,47 @@ BLANKS = " \t\n\r\f\v"
 EDGE_SIDES = ("top", "right", "bottom", "left")
 
 Cell = tuple[int, int]  # (row, column), from 0 at the top left
+
+# Every refusal's message, by name (the error's code, or the code and a variant after a
+# dot), its {words} filled in where it is refused: char and sep a character as show()
+# writes it; row, col, other_row, other_col places counted from 1; count and limit sizes;
+# s the plural's "s" or ""; edges the edge codes, joined. The page's parser (grid.mjs)
+# fills in the same messages, from docs/assets/calc/grid-grammar.mjs, generated from these.
+MESSAGES: dict[str, str] = {
+    "too_long": "the map text has {count} characters: the largest map it may hold ({max_rows} rows of {max_cols} cells) takes at most {limit}",
+    "empty": "the map is empty",
+    "edge_unknown": "{char} is not a map edge: the edges before {sep} are {edges}",
+    "edge_twice": "map edge {char} is given twice",
+    "too_many_rows": "the map has {count} rows: at most {limit}",
+    "row_empty": "row {row} is empty: every row needs at least one cell",
+    "no_state": "row {row} starts with {char}: a cell starts with its state",
+    "mark_after_label": "in row {row}, column {col} the mark {char} comes after a label: marks come first",
+    "mark_twice": "row {row}, column {col} has the mark {char} twice",
+    "mark_max": "the mark {char} is on more than {limit} cell{s}: in row {other_row}, column {other_col} and in row {row}, column {col}",
+    "label_twice": "the label {char} is on the map twice (row {other_row}, column {other_col} and row {row}, column {col}): each label names one thing",
+    "label_twice.same_cell": "the label {char} is on the map twice in row {row}, column {col}: each label names one thing",
+    "unknown_char": "unknown character {char} in row {row}",
+    "too_many_cols": "row {row} has {count} cells: at most {limit}",
+    "ragged": "row {row} has {count} cells but row 1 has {limit}: every row needs the same number",
+}
+_WORDS = frozenset({"char", "sep", "edges", "row", "col", "other_row", "other_col", "count", "limit", "max_rows", "max_cols", "s"})
+
+
+def _check_messages() -> None:
+    """Checked on load: each message's {words} are among those the parsers fill in,
+    and it has no other brace (the page fills them in by name: grid.mjs, message)."""
+    for name, text in MESSAGES.items():
+        words = re.findall(r"\{(\w+)\}", text)
+        if not set(words) <= _WORDS or text.count("{") != len(words) or text.count("}") != len(words):
+            raise ValueError(f"grid message {name!r}: its words are {words}, of {sorted(_WORDS)}, and no other brace")
+
+
+_check_messages()
+
+
+def _message(name: str, **words: Any) -> str:
+    """Message ``name`` (:data:`MESSAGES`) with its words filled in."""
+    return MESSAGES[name].format(**words)
 
 
 def check_spec(grid: GridSpec) -> None:
@@ -159,14 +205,13 @@ def parse_grid(grid: GridSpec, text: str) -> Grid:
     if len(text) > limit:
         raise GridError(
             "too_long",
-            f"the map text has {len(text)} characters: the largest map it may hold "
-            f"({grid['max_rows']} rows of {grid['max_cols']} cells) takes at most {limit}",
+            _message("too_long", count=len(text), max_rows=grid["max_rows"], max_cols=grid["max_cols"], limit=limit),
             count=len(text),
             limit=limit,
         )
     body = _strip(text)
     if not body:
-        raise GridError("empty", "the map is empty")
+        raise GridError("empty", _message("empty"))
     edge_codes = [e["code"] for e in grid.get("edges", [])]
     edges: list[str] = []
     sep = grid["edge_sep"]
@@ -174,13 +219,13 @@ def parse_grid(grid: GridSpec, text: str) -> Grid:
         head, body = body.split(sep, 1)
         for ch in head:
             if ch not in edge_codes:
-                raise GridError("edge_unknown", f"{show(ch)} is not a map edge: the edges before {show(sep)} are " + ", ".join(edge_codes), char=ch)
+                raise GridError("edge_unknown", _message("edge_unknown", char=show(ch), sep=show(sep), edges=", ".join(edge_codes)), char=ch)
             if ch in edges:
-                raise GridError("edge_twice", f"map edge {show(ch)} is given twice", char=ch)
+                raise GridError("edge_twice", _message("edge_twice", char=show(ch)), char=ch)
             edges.append(ch)
     rows = body.split(grid["row_sep"])
     if len(rows) > grid["max_rows"]:
-        raise GridError("too_many_rows", f"the map has {len(rows)} rows: at most {grid['max_rows']}", count=len(rows), limit=grid["max_rows"])
+        raise GridError("too_many_rows", _message("too_many_rows", count=len(rows), limit=grid["max_rows"]), count=len(rows), limit=grid["max_rows"])
     state_codes = frozenset(s["code"] for s in grid["states"])
     mark_max = {m["code"]: m.get("max") for m in grid.get("marks", [])}
     label_chars = frozenset(_label_chars(grid))
@@ -191,17 +236,17 @@ def parse_grid(grid: GridSpec, text: str) -> Grid:
     holders: dict[str, list[Cell]] = {code: [] for code in mark_max}
     for r, row in enumerate(rows):
         if not row:
-            raise GridError("row_empty", f"row {r + 1} is empty: every row needs at least one cell", row=r + 1)
+            raise GridError("row_empty", _message("row_empty", row=r + 1), row=r + 1)
         if state_codes.issuperset(row):
             cells = row  # the usual row: states only
         else:
             cells = _read_row(row, r, state_codes, mark_max, label_chars, marks, labels, holders)
         if len(cells) > max_cols:
-            raise GridError("too_many_cols", f"row {r + 1} has {len(cells)} cells: at most {max_cols}", row=r + 1, count=len(cells), limit=max_cols)
+            raise GridError("too_many_cols", _message("too_many_cols", row=r + 1, count=len(cells), limit=max_cols), row=r + 1, count=len(cells), limit=max_cols)
         if states and len(cells) != len(states[0]):
             raise GridError(
                 "ragged",
-                f"row {r + 1} has {len(cells)} cells but row 1 has {len(states[0])}: every row needs the same number",
+                _message("ragged", row=r + 1, count=len(cells), limit=len(states[0])),
                 row=r + 1,
                 count=len(cells),
                 limit=len(states[0]),
@@ -229,20 +274,18 @@ def _read_row(
         c = len(cells) - 1
         known = ch in mark_max or ch in label_chars
         if known and not cells:
-            raise GridError("no_state", f"row {r + 1} starts with {show(ch)}: a cell starts with its state", row=r + 1, char=ch)
+            raise GridError("no_state", _message("no_state", row=r + 1, char=show(ch)), row=r + 1, char=ch)
         if ch in mark_max:
             if after == "label":
-                raise GridError(
-                    "mark_after_label", f"in row {r + 1}, column {c + 1} the mark {show(ch)} comes after a label: marks come first", row=r + 1, col=c + 1, char=ch
-                )
+                raise GridError("mark_after_label", _message("mark_after_label", row=r + 1, col=c + 1, char=show(ch)), row=r + 1, col=c + 1, char=ch)
             if ch in cell_marks:
-                raise GridError("mark_twice", f"row {r + 1}, column {c + 1} has the mark {show(ch)} twice", row=r + 1, col=c + 1, char=ch)
+                raise GridError("mark_twice", _message("mark_twice", row=r + 1, col=c + 1, char=show(ch)), row=r + 1, col=c + 1, char=ch)
             most = mark_max[ch]
             if most and len(holders[ch]) >= most:
                 first = holders[ch][0]
                 raise GridError(
                     "mark_max",
-                    f"the mark {show(ch)} is on more than {most} cell{'s' if most > 1 else ''}: in row {first[0] + 1}, column {first[1] + 1} and in row {r + 1}, column {c + 1}",
+                    _message("mark_max", char=show(ch), limit=most, s="s" if most > 1 else "", other_row=first[0] + 1, other_col=first[1] + 1, row=r + 1, col=c + 1),
                     row=r + 1,
                     col=c + 1,
                     char=ch,
@@ -256,14 +299,9 @@ def _read_row(
         if ch in label_chars:
             if ch in labels:
                 first = labels[ch]
-                places = (
-                    f"in row {r + 1}, column {c + 1}"
-                    if first == (r, c)
-                    else f"(row {first[0] + 1}, column {first[1] + 1} and row {r + 1}, column {c + 1})"
-                )
                 raise GridError(
                     "label_twice",
-                    f"the label {show(ch)} is on the map twice {places}: each label names one thing",
+                    _message("label_twice.same_cell" if first == (r, c) else "label_twice", char=show(ch), other_row=first[0] + 1, other_col=first[1] + 1, row=r + 1, col=c + 1),
                     row=r + 1,
                     col=c + 1,
                     char=ch,
@@ -272,7 +310,7 @@ def _read_row(
             labels[ch] = (r, c)
             after = "label"
             continue
-        raise GridError("unknown_char", f"unknown character {show(ch)} in row {r + 1}", row=r + 1, char=ch)
+        raise GridError("unknown_char", _message("unknown_char", char=show(ch), row=r + 1), row=r + 1, char=ch)
     if cell_marks:
         marks[(r, len(cells) - 1)] = tuple(cell_marks)
     return "".join(cells)

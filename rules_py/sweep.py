@@ -39,15 +39,17 @@ if TYPE_CHECKING:
 
 
 def values_of(field: Field) -> list[str]:
-    """Every value an input allows, in the schema's order, as text."""
+    """Every value an input allows, in the schema's order, as text: only an input
+    with a finite list of them (Field.sweepable, which the schema tells the page)."""
+    if not field.sweepable:
+        what = "a map" if field.type == "map" else f"a {field.type} without a finite range"
+        raise InputError(f"cannot sweep {quoted(field.name)}: it is {what}; sweep a whole number with bounds, a choice or a yes/no", "sweep")
     if field.type == "bool":
         return ["false", "true"]
     if field.type == "choice":
         return [c.name for c in field.choices]
-    if field.type == "int" and field.minimum is not None and field.maximum is not None:
-        return [str(n) for n in range(int(field.minimum), int(field.maximum) + 1)]
-    what = "a map" if field.type == "map" else f"a {field.type} without a finite range"
-    raise InputError(f"cannot sweep {quoted(field.name)}: it is {what}; sweep a whole number with bounds, a choice or a yes/no", "sweep")
+    assert field.minimum is not None and field.maximum is not None  # a sweepable int has both bounds
+    return [str(n) for n in range(int(field.minimum), int(field.maximum) + 1)]
 
 
 def _field(calc: Calculator, name: str) -> Field:

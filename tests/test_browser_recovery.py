@@ -150,9 +150,9 @@ def test_superseded_requests_are_dropped_and_only_the_newest_answered(tab):
     outcome = tab.page.evaluate(
         """async () => {
             const e = fireMissionEngine;
-            const ask = (boosts) => e.call({ op: "odds", id: "chq-comms-check", inputs: { boosts }, describe: true }, { key: "test" })
+            const ask = (boosts) => e.call("odds", { id: "chq-comms-check", inputs: { boosts } }, { key: "test" })
                 .then((r) => ["answer", String(r.answer.inputs.boosts)], (error) => [error.kind]);
-            const other = e.call({ op: "odds", id: "chq-comms-check", inputs: {} }).then((r) => "answer");
+            const other = e.call("odds", { id: "chq-comms-check", inputs: {} }).then((r) => "answer");
             return [await Promise.all(["0", "1", "2", "3"].map(ask)), await other];
         }"""
     )

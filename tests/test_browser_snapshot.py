@@ -196,12 +196,12 @@ def test_warm_up_runs_every_calculator_and_steps_aside_for_requests(tab):
     assert engine_report(tab)["snapshot"] is True
     during = tab.page.evaluate(
         """async inputs => {
-            const { answer } = await fireMissionEngine.call({ op: "odds", id: "chq-comms-check", inputs });
+            const { answer } = await fireMissionEngine.call("odds", { id: "chq-comms-check", inputs });
             return { answer, warmedUp: fireMissionEngine.warmUp !== undefined };
         }""",
         INPUTS,
     )
-    assert during["answer"] == cli("odds", CALC_ID, "nation=soviet")
+    assert during["answer"] == rules_py.answer(CALC_ID, INPUTS)
     assert during["warmedUp"] is False  # answered in the middle of the warm-up, not after it
     tab.page.wait_for_function("() => fireMissionEngine.warmUp !== undefined", timeout=60_000)
     warm = tab.page.evaluate("fireMissionEngine.warmUp")

@@ -10,11 +10,13 @@ out by hand from the grammar in rules_py/grid.py's docstring.
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from conftest import ROOT
-from rules_py.grid import GridError, check_spec, parse_grid, text_limit
+from rules_py.grid import MESSAGES, GridError, check_spec, parse_grid, text_limit
+from scripts.build.schema_types import GRID_GRAMMAR, grid_grammar
 
 CASES = json.loads((ROOT / "tests" / "map_grid_cases.json").read_text(encoding="utf-8"))
 
@@ -28,6 +30,17 @@ def test_shared_case(case):
         assert caught.value.to_dict() == case["error"]
     else:
         assert parse_grid(grid, case["text"]).to_dict() == case["parsed"]
+
+
+def test_the_pages_grammar_is_grid_pys():
+    # The page's parser (grid.mjs) takes its blanks and every message from grid-grammar.mjs,
+    # generated from grid.py (make check runs schema_types --check too): the words live there
+    # once. Every message is said by some shared case, so both parsers are seen to say it.
+    assert GRID_GRAMMAR.read_text(encoding="utf-8") == grid_grammar()
+    said = {c["error"]["message"] for c in CASES["cases"] if "error" in c}
+    for name, text in MESSAGES.items():
+        pattern = re.compile("".join(".+?" if i % 2 else re.escape(part) for i, part in enumerate(re.split(r"\{(\w+)\}", text))))
+        assert any(pattern.fullmatch(m) for m in said), name
 
 
 def test_text_limits_and_grids():

@@ -194,6 +194,18 @@ def test_dice_text_round_trips():
         parse_dice(",".join(["1"] * 201))
 
 
+def test_calculators_json_gives_the_dice_limit_the_engine_keeps():
+    # The page refuses a player's dice past the calculator's max_dice before asking the
+    # engine (own-dice.mjs): the number is the engine's, 200 entries, given to every
+    # calculator that rolls dice and to no other; the engine takes 200 and refuses 201.
+    for calc in rules_py.calculators():
+        assert calc.schema().get("max_dice") == (200 if calc.rolls_dice else None), calc.id
+    assert any(not calc.rolls_dice for calc in rules_py.calculators())
+    assert len(parse_dice(",".join(["1"] * 200))) == 200
+    with pytest.raises(InputError, match="201 dice given: at most 200"):
+        parse_dice(",".join(["1"] * 201))
+
+
 # ---------------------------------------------------------------- properties over every calculator
 
 

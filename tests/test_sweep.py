@@ -40,6 +40,19 @@ def test_every_row_is_plain_odds(calc_id, name):
         assert row["outcomes"] == expected, row["value"]
 
 
+def test_the_schema_says_which_inputs_a_sweep_takes():
+    # calculators.json's sweepable, which the page offers to sweep (sweep.mjs), marks the
+    # inputs the engine sweeps (SWEPT: the rule written out above) and no other: every
+    # other input is refused, in words, and some are (maps, numbers without bounds).
+    marked = [(c.id, f["name"]) for c in calculators() for f in c.schema()["fields"] if f["sweepable"]]
+    assert marked == SWEPT
+    others = [f for c in calculators() for f in c.fields if (c.id, f.name) not in SWEPT]
+    assert {f.type for f in others} >= {"map"}
+    for field in others:
+        with pytest.raises(InputError, match=f"cannot sweep '{field.name}'"):
+            values_of(field)
+
+
 def test_values_in_the_schemas_order():
     ffe = get("chq-fire-for-effect")
     # Fire Dice 1..12, the choices as listed, a yes/no as false then true.

@@ -22,6 +22,12 @@ export interface CalculatorSchema {
    * where an input is required.
    */
   dynamic_outcomes?: true;
+  /**
+   * For a calculator that rolls dice: the most entries (a die's face, or what a pool scored) the
+   * player's own dice may hold; the engine refuses more (rules_py/given.py, MAX_ENTRIES), and the
+   * page refuses them before asking it.
+   */
+  max_dice?: number;
 }
 
 /** One input of a calculator. */
@@ -33,6 +39,11 @@ export interface FieldSchema {
   /** The default as text; null for a required input. */
   default: string | null;
   required: boolean;
+  /**
+   * Whether a sweep can take it (rules_py/sweep.py): it has a finite list of values (a yes/no, a
+   * choice, a whole number with both bounds). The page offers these alone.
+   */
+  sweepable: boolean;
   /** The least value of an int or number field, as text. */
   min?: string;
   /** The greatest value of an int or number field, as text. */

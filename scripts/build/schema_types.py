@@ -13,6 +13,12 @@ Two JSON Schemas declare what crosses the seam between rules_py and the page:
   engine's refusal of bad input; from it ``rules_py/calculator_shapes.py``, the
   types ``Calculator.schema()`` returns, and ``types/calculator.d.ts``.
 
+One more contract is data rather than types: what the map grid's two parsers
+(``rules_py/grid.py`` and the page's ``docs/assets/calc/grid.mjs``) must both
+say, the blanks around a map's text and every refusal's message
+(``grid.BLANKS``, ``grid.MESSAGES``), which this script writes into
+``docs/assets/calc/grid-grammar.mjs`` for the page (:func:`grid_grammar`).
+
 Each ``$defs`` entry becomes a type named after it (``odds_answer``:
 ``OddsAnswer``): an object with ``properties`` an interface (a key outside
 ``required`` is optional), anything else a type alias. It reads the subset
@@ -24,7 +30,7 @@ that nothing in a schema goes untyped: ``type``, ``properties``,
 checks that only the validator makes (a string is a string to both type systems).
 
     python -m scripts.build.schema_types           # write every generated file
-    python -m scripts.build.schema_types --check   # exit 1 if one is not what its schema gives
+    python -m scripts.build.schema_types --check   # exit 1 if one is not what its schema (or grid.py) gives
 """
 
 from __future__ import annotations
@@ -246,15 +252,42 @@ def _forward(annotation: str, defs: dict[str, Any]) -> str:
     return f'"{annotation}"' if any(type_name(n) in annotation.replace("[", " ").replace("]", " ").replace("|", " ").split() for n in defs) else annotation
 
 
+GRID = ROOT / "rules_py" / "grid.py"
+GRID_GRAMMAR = ROOT / "docs" / "assets" / "calc" / "grid-grammar.mjs"
+
+
+def grid_grammar() -> str:
+    """docs/assets/calc/grid-grammar.mjs: rules_py/grid.py's BLANKS and MESSAGES, as the page's parser reads them."""
+    from rules_py import grid  # the package is installed (editable) wherever this runs
+
+    messages = "".join(f"  {json.dumps(name)}: {json.dumps(text, ensure_ascii=False)},\n" for name, text in grid.MESSAGES.items())
+    return (
+        "// The map grid's grammar as data, generated from rules_py/grid.py (BLANKS, MESSAGES) by\n"
+        "// scripts/build/schema_types.py: do not edit (make check fails when it differs from what grid.py gives).\n"
+        "// grid.mjs reads it, so that the page refuses a map in the engine's very words.\n"
+        "\n"
+        "// Only these count as blanks around a map's text.\n"
+        f"export const BLANKS = {json.dumps(grid.BLANKS)};\n"
+        "\n"
+        "// Each refusal's message by name (its error's code, or the code and a variant after a dot),\n"
+        "// its {words} filled in where it is refused (grid.mjs, message).\n"
+        "/** @type {Readonly<Record<string, string>>} */\n"
+        "export const MESSAGES = Object.freeze({\n"
+        f"{messages}"
+        "});\n"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if a generated file differs from what its schema gives")
     args = parser.parse_args()
-    written = [(contract, path, text) for contract in CONTRACTS for path, text in zip((contract.python, contract.typescript), contract.generate())]
-    stale = [(contract, path) for contract, path, text in written if not path.exists() or path.read_text(encoding="utf-8") != text]
+    written = [(contract.schema, path, text) for contract in CONTRACTS for path, text in zip((contract.python, contract.typescript), contract.generate())]
+    written.append((GRID, GRID_GRAMMAR, grid_grammar()))
+    stale = [(source, path) for source, path, text in written if not path.exists() or path.read_text(encoding="utf-8") != text]
     if args.check:
-        for contract, path in stale:
-            print(f"{path.relative_to(ROOT)} is not what {contract.schema.relative_to(ROOT)} gives: run python -m scripts.build.schema_types", file=sys.stderr)
+        for source, path in stale:
+            print(f"{path.relative_to(ROOT)} is not what {source.relative_to(ROOT)} gives: run python -m scripts.build.schema_types", file=sys.stderr)
         return 1 if stale else 0
     for _, path, text in written:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -178,7 +178,7 @@ export class CompareView {
     /** @type {import("../../../types/answer.js").CompareAnswer | EngineError} */
     let answer;
     try {
-      ({ answer } = await this.view.engine.call({ op: "compare", id: this.view.id, inputs: this.view.inputs(), vs: { ...this.vs, ...this.repeated } }, { key: `compare ${this.view.n}` }));
+      ({ answer } = await this.view.engine.call("compare", { id: this.view.id, inputs: this.view.inputs(), vs: { ...this.vs, ...this.repeated } }, { key: `compare ${this.view.n}` }));
     } catch (error) {
       const failure = /** @type {Error & {kind?: string}} what call() rejects with */ (error);
       if (seq === this.seq && failure.kind !== "superseded") this.failed({ error: failure.message, fields: [] });

@@ -1,7 +1,23 @@
 // The calculators' engine as the page sees it: one Web Worker (worker.mjs)
 // running rules_py, started once per tab (calculator.mjs holds the one
 // instance), restarted when it stops, and given one request at a time.
-// Messages with the worker are typed in protocol.mjs.
+// Messages with the worker are typed in protocol.mjs, and so are the engine's
+// operations (Operations): call(op, options) is typed per operation, its
+// options exact and its answer the operation's typed answer or a refusal.
+
+/** @typedef {import("./protocol.mjs").Op} Op @typedef {import("./protocol.mjs").Operations} Operations */
+/** @typedef {import("./protocol.mjs").EngineRequest} EngineRequest */
+
+/**
+ * What call() resolves with: the answer to operation K, how long the worker took
+ * (ms), and which worker answered (compare with engine.generation).
+ * @template {Op} K
+ * @typedef {{answer: import("./protocol.mjs").AnswerOf<K>, ms: number, generation: number}} Answered
+ */
+
+// The operation rules_py.call_json runs for each of the page's (protocol.mjs, Operations).
+/** @type {{[K in Op]: Operations[K]["op"]}} */
+const CALL_JSON_OP = { odds: "answer", roll: "answer", resolve: "answer", sweep: "answer", compare: "compare" };
 
 // How long the engine may take: to start (download and boot Python), and to
 // answer one request once it has started. Pages and tests may lower them
@@ -15,6 +31,15 @@ const MAX_RESTARTS = 3;
 /** @param {string} kind @param {string} message @returns {Error & {kind: string}} */
 function engineError(kind, message) {
   return Object.assign(new Error(message), { kind });
+}
+
+// Whether `answer` (the worker's JSON, parsed) answers operation `op`: a typed
+// answer of its kind, or a refusal. Anything else is a fault of the engine's.
+/** @param {Op} op @param {unknown} answer @returns {answer is import("./protocol.mjs").AnswerOf<Op>} */
+function answers(op, answer) {
+  if (typeof answer !== "object" || answer === null) return false;
+  if ("error" in answer) return typeof answer.error === "string" && "fields" in answer && Array.isArray(answer.fields);
+  return "kind" in answer && answer.kind === op;
 }
 
 /** @param {number} ms */
@@ -80,10 +105,11 @@ function workerURL() {
  * A request to the worker, from call() until it is answered or dropped.
  * @typedef {object} Pending
  * @property {number} seq
- * @property {import("./protocol.mjs").EngineRequest} request
+ * @property {Op} op the page's operation, whose answer the worker's must be
+ * @property {EngineRequest} request
  * @property {unknown} key
  * @property {number} timeoutMs
- * @property {(answered: {answer: any, ms: number, generation: number}) => void} resolve
+ * @property {(answered: Answered<Op>) => void} resolve given an answer to `op` (receive checks it is)
  * @property {(error: Error) => void} reject
  * @property {ReturnType<typeof setTimeout>} [timer] set when its time limit starts
  * @property {boolean} [superseded] a newer request with the same key came while the worker had it
@@ -228,7 +254,13 @@ export class Engine {
       this.current = null;
       this.restarts = 0;
       if (request.superseded) request.reject(engineError("superseded", "a newer request replaced this one"));
-      else request.resolve({ answer: JSON.parse(message.answer), ms: message.ms, generation: this.generation });
+      else {
+        /** @type {unknown} */
+        const answer = JSON.parse(message.answer);
+        // An answer of another kind than asked for is the engine's fault: shown as its refusal, never rendered as another kind.
+        const checked = answers(request.op, answer) ? answer : { error: `the engine answered a request for ${request.op} with something else`, fields: [], internal: /** @type {const} */ (true) };
+        request.resolve({ answer: checked, ms: message.ms, generation: this.generation });
+      }
       this.dispatch();
     }
   }
@@ -327,19 +359,23 @@ export class Engine {
     this.notify();
   }
 
-  // One request to rules_py.call_json. `key` (say, one per calculator view):
-  // a newer request with the same key supersedes this one, which is then
-  // dropped unsent, or its answer is (promise rejected, kind "superseded").
+  // One operation (protocol.mjs, Operations), sent to rules_py.call_json. `key`
+  // (say, one per calculator view): a newer request with the same key supersedes
+  // this one, which is then dropped unsent, or its answer is (promise rejected,
+  // kind "superseded").
   /**
-   * @param {import("./protocol.mjs").EngineRequest} request
-   * @param {{key?: unknown, timeoutMs?: number}} [options]
-   * @returns {Promise<{answer: any, ms: number, generation: number}>} answer: any, since the op decides
-   *   which typed answer (or EngineError) it is; each caller gives the variable it lands in that type
+   * @template {Op} K
+   * @param {K} op what to ask: the kind of typed answer wanted
+   * @param {Operations[K]["request"]} options its options, exactly those the operation takes
+   * @param {{key?: unknown, timeoutMs?: number}} [limits]
+   * @returns {Promise<Answered<K>>} the typed answer of kind `op`, or the engine's refusal
    */
-  call(request, { key, timeoutMs } = {}) {
+  call(op, options, { key, timeoutMs } = {}) {
     if (this.state === "failed") return Promise.reject(engineError("failed", this.message));
     this.start(); // the engine starts when a calculator first needs it
     const seq = ++this.seq;
+    /** @type {EngineRequest} */
+    const request = /** @type {EngineRequest} each operation's options, with its op */ ({ op: CALL_JSON_OP[op], ...options });
     return new Promise((resolve, reject) => {
       if (key !== undefined) {
         this.queue = this.queue.filter((old) => {
@@ -350,7 +386,9 @@ export class Engine {
         if (this.current && this.current.key === key) this.current.superseded = true;
       }
       timeoutMs ??= window.fireMissionAnswerTimeoutMs || ANSWER_TIMEOUT_MS;
-      this.queue.push({ seq, request, key, timeoutMs, resolve, reject });
+      // receive() resolves it with an answer to `op` alone (answers()): of kind K, or a refusal.
+      const answered = (/** @type {Answered<Op>} */ a) => resolve(/** @type {Answered<K>} */ (a));
+      this.queue.push({ seq, op, request, key, timeoutMs, resolve: answered, reject });
       this.dispatch();
     });
   }

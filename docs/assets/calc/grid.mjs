@@ -1,13 +1,13 @@
 // The generic map grid's notation, read and written in the page: the same
-// grammar, the same errors and the same messages as rules_py/grid.py (its
-// docstring states the grammar). tests/map_grid_cases.json holds the cases both
-// must agree on; tests/grid.test.mjs runs them here (node --test), and
+// grammar and the same errors as rules_py/grid.py (its docstring states the
+// grammar), in the same words: the blanks and every message come from there,
+// generated into grid-grammar.mjs. tests/map_grid_cases.json holds the cases both
+// parsers must agree on; tests/grid.test.mjs runs them here (node --test), and
 // tests/test_grid.py in Python. This module knows the notation only, from the
 // field's `grid` in the schema, never what the states, marks or labels mean.
 // No DOM: it runs in Node as in the browser.
 
-// Only these count as blanks around a text (see BLANKS in rules_py/grid.py).
-const BLANKS = " \t\n\r\f\v";
+import { BLANKS, MESSAGES } from "./grid-grammar.mjs";
 
 /**
  * A map field's grid as the schema gives it (declared in rules_py/data/calculator.schema.json;
@@ -18,6 +18,16 @@ const BLANKS = " \t\n\r\f\v";
  * @typedef {{state: string, marks: string[], labels: string[]}} Cell
  * @typedef {{edges: string[], rows: Cell[][]}} GridMap a map read from its text
  */
+
+// Message `name` (grid-grammar.mjs, MESSAGES) with its {words} filled in; a word
+// not given is this module's bug, and says so rather than print "undefined".
+/** @param {string} name @param {Record<string, string | number>} [words] */
+function message(name, words = {}) {
+  return MESSAGES[name].replace(/\{(\w+)\}/g, (_, word) => {
+    if (!(word in words)) throw new Error(`grid.mjs: the message ${name} needs its word ${word}`);
+    return String(words[word]);
+  });
+}
 
 export class GridError extends Error {
   /** @param {string} code @param {string} message @param {Record<string, unknown>} [detail] */
@@ -100,27 +110,27 @@ export function parseMap(spec, text) {
   if (length > spec.maxText) {
     throw new GridError(
       "too_long",
-      `the map text has ${length} characters: the largest map it may hold (${spec.maxRows} rows of ${spec.maxCols} cells) takes at most ${spec.maxText}`,
+      message("too_long", { count: length, max_rows: spec.maxRows, max_cols: spec.maxCols, limit: spec.maxText }),
       { count: length, limit: spec.maxText },
     );
   }
   let body = strip(text);
-  if (!body) throw new GridError("empty", "the map is empty");
+  if (!body) throw new GridError("empty", message("empty"));
   const edgeCodes = spec.edges.map((e) => e.code);
   /** @type {string[]} */
   const edges = [];
   if (edgeCodes.length && body.includes(spec.edgeSep)) {
     const at = body.indexOf(spec.edgeSep);
     for (const ch of body.slice(0, at)) {
-      if (!edgeCodes.includes(ch)) throw new GridError("edge_unknown", `${show(ch)} is not a map edge: the edges before ${show(spec.edgeSep)} are ${edgeCodes.join(", ")}`, { char: ch });
-      if (edges.includes(ch)) throw new GridError("edge_twice", `map edge ${show(ch)} is given twice`, { char: ch });
+      if (!edgeCodes.includes(ch)) throw new GridError("edge_unknown", message("edge_unknown", { char: show(ch), sep: show(spec.edgeSep), edges: edgeCodes.join(", ") }), { char: ch });
+      if (edges.includes(ch)) throw new GridError("edge_twice", message("edge_twice", { char: show(ch) }), { char: ch });
       edges.push(ch);
     }
     body = body.slice(at + spec.edgeSep.length);
   }
   const rowTexts = body.split(spec.rowSep);
   if (rowTexts.length > spec.maxRows) {
-    throw new GridError("too_many_rows", `the map has ${rowTexts.length} rows: at most ${spec.maxRows}`, { count: rowTexts.length, limit: spec.maxRows });
+    throw new GridError("too_many_rows", message("too_many_rows", { count: rowTexts.length, limit: spec.maxRows }), { count: rowTexts.length, limit: spec.maxRows });
   }
   const stateCodes = new Set(spec.states.map((s) => s.code));
   const markMax = new Map(spec.marks.map((m) => [m.code, m.max || 0]));
@@ -131,7 +141,7 @@ export function parseMap(spec, text) {
   /** @type {Cell[][]} */
   const rows = [];
   for (const [r, rowText] of rowTexts.entries()) {
-    if (!rowText) throw new GridError("row_empty", `row ${r + 1} is empty: every row needs at least one cell`, { row: r + 1 });
+    if (!rowText) throw new GridError("row_empty", message("row_empty", { row: r + 1 }), { row: r + 1 });
     /** @type {Cell[]} */
     const row = [];
     let after = "";
@@ -144,19 +154,20 @@ export function parseMap(spec, text) {
       const c = row.length - 1;
       const cell = row[c];
       if ((markMax.has(ch) || labelChars.has(ch)) && !cell) {
-        throw new GridError("no_state", `row ${r + 1} starts with ${show(ch)}: a cell starts with its state`, { row: r + 1, char: ch });
+        throw new GridError("no_state", message("no_state", { row: r + 1, char: show(ch) }), { row: r + 1, char: ch });
       }
       const at = { row: r + 1, col: c + 1, char: ch };
+      const words = { ...at, char: show(ch) };
       if (markMax.has(ch)) {
-        if (after === "label") throw new GridError("mark_after_label", `in row ${r + 1}, column ${c + 1} the mark ${show(ch)} comes after a label: marks come first`, at);
-        if (cell.marks.includes(ch)) throw new GridError("mark_twice", `row ${r + 1}, column ${c + 1} has the mark ${show(ch)} twice`, at);
+        if (after === "label") throw new GridError("mark_after_label", message("mark_after_label", words), at);
+        if (cell.marks.includes(ch)) throw new GridError("mark_twice", message("mark_twice", words), at);
         const most = markMax.get(ch);
         const held = /** @type {[number, number][]} every mark has its list */ (holders.get(ch));
         if (most && held.length >= most) {
           const [fr, fc] = held[0];
           throw new GridError(
             "mark_max",
-            `the mark ${show(ch)} is on more than ${most} cell${most > 1 ? "s" : ""}: in row ${fr + 1}, column ${fc + 1} and in row ${r + 1}, column ${c + 1}`,
+            message("mark_max", { ...words, limit: most, s: most > 1 ? "s" : "", other_row: fr + 1, other_col: fc + 1 }),
             { ...at, other: [fr + 1, fc + 1], limit: most },
           );
         }
@@ -168,10 +179,9 @@ export function parseMap(spec, text) {
       if (labelChars.has(ch)) {
         if (labelsAt.has(ch)) {
           const [fr, fc] = /** @type {[number, number]} */ (labelsAt.get(ch));
-          const places = fr === r && fc === c ? `in row ${r + 1}, column ${c + 1}` : `(row ${fr + 1}, column ${fc + 1} and row ${r + 1}, column ${c + 1})`;
           throw new GridError(
             "label_twice",
-            `the label ${show(ch)} is on the map twice ${places}: each label names one thing`,
+            message(fr === r && fc === c ? "label_twice.same_cell" : "label_twice", { ...words, other_row: fr + 1, other_col: fc + 1 }),
             { ...at, other: [fr + 1, fc + 1] },
           );
         }
@@ -180,13 +190,13 @@ export function parseMap(spec, text) {
         after = "label";
         continue;
       }
-      throw new GridError("unknown_char", `unknown character ${show(ch)} in row ${r + 1}`, { row: r + 1, char: ch });
+      throw new GridError("unknown_char", message("unknown_char", { char: show(ch), row: r + 1 }), { row: r + 1, char: ch });
     }
     if (row.length > spec.maxCols) {
-      throw new GridError("too_many_cols", `row ${r + 1} has ${row.length} cells: at most ${spec.maxCols}`, { row: r + 1, count: row.length, limit: spec.maxCols });
+      throw new GridError("too_many_cols", message("too_many_cols", { row: r + 1, count: row.length, limit: spec.maxCols }), { row: r + 1, count: row.length, limit: spec.maxCols });
     }
     if (rows.length && row.length !== rows[0].length) {
-      throw new GridError("ragged", `row ${r + 1} has ${row.length} cells but row 1 has ${rows[0].length}: every row needs the same number`, {
+      throw new GridError("ragged", message("ragged", { row: r + 1, count: row.length, limit: rows[0].length }), {
         row: r + 1,
         count: row.length,
         limit: rows[0].length,

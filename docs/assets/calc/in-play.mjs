@@ -183,8 +183,8 @@ class InPlay {
     const key = JSON.stringify([m.calculator, Object.entries(m.inputs).sort(), m.dice]);
     let answered = this.answers.get(key);
     if (!answered) {
-      answered = this.engine.call({ op: "answer", id: m.calculator, inputs: m.inputs, dice: m.dice }).then(
-        ({ answer }) => ({ doc: /** @type {Answered["doc"]} */ (answer) }),
+      answered = this.engine.call("resolve", { id: m.calculator, inputs: m.inputs, dice: m.dice }).then(
+        ({ answer }) => ({ doc: answer }),
         (error) => ({ failed: /** @type {Error} */ (error).message }),
       );
       this.answers.set(key, answered);

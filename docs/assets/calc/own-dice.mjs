@@ -26,15 +26,20 @@ import { dieItem } from "./roll-log.mjs";
 
 /** @typedef {import("./view.mjs").CalculatorView} View @typedef {import("../../../types/answer.js").ResolveAnswer} ResolveAnswer */
 
-// The engine reads at most 200 entries (rules_py/given.py): a longer text is
-// refused here, before it costs a request, a link or an address.
-export const MAX_ENTRIES = 200;
+// The engine reads at most so many entries (rules_py/given.py, MAX_ENTRIES), which
+// calculators.json gives as the calculator's max_dice: a longer text is refused here,
+// before it costs a request, a link or an address.
 export const MAX_DICE_TEXT = 2000;
 
-/** Why a dice text is refused before it reaches the engine, or "". @param {string} text */
-export function diceTextProblem(text) {
+/**
+ * Why a dice text is refused before it reaches the engine, or "".
+ * @param {string} text
+ * @param {number | undefined} maxDice the calculator's max_dice (calculators.json); none: the engine alone decides
+ */
+export function diceTextProblem(text, maxDice) {
   if (text.length > MAX_DICE_TEXT) return `Not taken: ${text.length} characters of dice is more than any procedure reads.`;
-  if (text.split(",").length > MAX_ENTRIES) return `Not taken: ${text.split(",").length} dice is more than the ${MAX_ENTRIES} a procedure may be given.`;
+  const entries = text.split(",").length;
+  if (maxDice !== undefined && entries > maxDice) return `Not taken: ${entries} dice is more than the ${maxDice} a procedure may be given.`;
   return "";
 }
 
@@ -147,7 +152,7 @@ export class OwnDice {
   // engine is sent them all, and refuses them as the CLI refuses --dice given twice.
   /** @param {string} text @param {string[] | null} [all] */
   fromAddress(text, all = null) {
-    const problem = all ? "" : diceTextProblem(text);
+    const problem = all ? "" : diceTextProblem(text, this.view.schema.max_dice);
     this.notice = problem; // said once the engine has answered for no dice
     this.mission.fromLink = true;
     this.open(problem || all || text === "" ? [] : text.split(",").map((e) => [e]), all, problem ? text : null);
@@ -224,7 +229,7 @@ export class OwnDice {
   // message, and the dice and the address stay as they were.
   /** @param {string[][]} rolls @param {string[] | null} [repeated] @param {string | null} [refused] */
   set(rolls, repeated = null, refused = null) {
-    const problem = diceTextProblem(rolls.flat().join(","));
+    const problem = diceTextProblem(rolls.flat().join(","), this.view.schema.max_dice);
     if (problem) return this.say(problem);
     this.repeated = repeated; // a link's dice= given more than once, until the player enters a die or starts again
     this.refused = refused; // likewise a link's refused dice=
@@ -264,7 +269,7 @@ export class OwnDice {
     /** @type {ResolveAnswer | import("../../../types/calculator.js").EngineError} */
     let answer;
     try {
-      ({ answer } = await this.view.engine.call({ op: "answer", id: this.view.id, inputs: this.view.inputs(), dice: this.repeated ?? this.text }, { key: `resolve ${this.view.n}` }));
+      ({ answer } = await this.view.engine.call("resolve", { id: this.view.id, inputs: this.view.inputs(), dice: this.repeated ?? this.text }, { key: `resolve ${this.view.n}` }));
     } catch (error) {
       if (seq === this.seq && /** @type {{kind?: string}} */ (error).kind !== "superseded") {
         delete this.element.dataset.busy;

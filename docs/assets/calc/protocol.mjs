@@ -3,10 +3,47 @@
 // (`make check-js`) checks every message either side posts or reads. Types
 // only: nothing imports this module at run time.
 
+/** @typedef {import("../../../types/answer.js").OddsAnswer} OddsAnswer @typedef {import("../../../types/answer.js").RollAnswer} RollAnswer */
+/** @typedef {import("../../../types/answer.js").ResolveAnswer} ResolveAnswer @typedef {import("../../../types/answer.js").SweepAnswer} SweepAnswer */
+/** @typedef {import("../../../types/answer.js").CompareAnswer} CompareAnswer @typedef {import("../../../types/calculator.js").EngineError} EngineError */
+
 /**
- * What rules_py.call_json takes (rules_py/__init__.py): an operation on a calculator
- * (an input given twice, by a link, is sent as its values: the engine refuses it).
- * @typedef {{op: string, id?: string, inputs?: Record<string, string | string[]>, [option: string]: unknown}} EngineRequest
+ * A calculator's inputs by name, as text; an input a link gave more than once
+ * comes as every text it gave, which the engine refuses (Calculator.validate).
+ * @typedef {Record<string, string | string[]>} Inputs
+ */
+
+/**
+ * The engine's operations as the page asks for them (Engine.call), each named
+ * after the kind of typed answer it gives (types/answer.d.ts: `kind`), with the
+ * request rules_py.call_json takes for it (rules_py/__init__.py): `op`, the
+ * operation call_json runs, and the options sent with it. A seed, dice, sweep
+ * or sweep_of a link gave more than once is sent as every text it gave: the
+ * engine refuses it, as the CLI refuses an option given twice; a sweep's null
+ * (no input) with a sweep_of has the engine's message on that outcome. Options are
+ * exact: one not listed (a misspelt one) fails tsc (tests/types/engine_calls.mjs
+ * shows it does). The CLI's own objects (call_json's ops "odds", "roll",
+ * "resolve", "sweep" and "schema") are not the page's, and not here.
+ * @typedef {{
+ *   odds: {op: "answer", request: {id: string, inputs: Inputs}, answer: OddsAnswer},
+ *   roll: {op: "answer", request: {id: string, inputs: Inputs, seed: string | string[]}, answer: RollAnswer},
+ *   resolve: {op: "answer", request: {id: string, inputs: Inputs, dice: string | string[]}, answer: ResolveAnswer},
+ *   sweep: {op: "answer", request: {id: string, inputs: Inputs, sweep: string | string[] | null, sweep_of?: string | string[]}, answer: SweepAnswer},
+ *   compare: {op: "compare", request: {id: string, inputs: Inputs, vs: Inputs}, answer: CompareAnswer},
+ * }} Operations
+ */
+
+/** One of the engine's operations on the page. @typedef {keyof Operations} Op */
+
+/**
+ * What operation K answers: its typed answer, or the engine's refusal of bad input.
+ * @template {Op} K
+ * @typedef {Operations[K]["answer"] | EngineError} AnswerOf
+ */
+
+/**
+ * What rules_py.call_json is sent (the worker passes it on as JSON): one operation's options and the op it runs.
+ * @typedef {{[K in Op]: {op: Operations[K]["op"]} & Operations[K]["request"]}[Op]} EngineRequest
  */
 
 /**

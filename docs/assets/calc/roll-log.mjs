@@ -178,7 +178,7 @@ export class RollLog {
     /** @type {import("../../../types/answer.js").RollAnswer | import("../../../types/calculator.js").EngineError} */
     let answer;
     try {
-      ({ answer } = await view.engine.call({ op: "answer", id: view.id, inputs: view.inputs(), seed }));
+      ({ answer } = await view.engine.call("roll", { id: view.id, inputs: view.inputs(), seed }));
     } catch (error) {
       view.requestFailed(error);
       return;

@@ -5,7 +5,7 @@
 // Computed in the worker (op "answer" with "sweep" and "sweep_of": rules_py/sweep.py gives
 // every value's number, text and bar height, a number's chance of at least 1, and `reaches`
 // for a chance), drawn here with chart.mjs. No arithmetic and no rule: which inputs can be
-// swept is the schema's (an int with both bounds, a choice, a yes/no), the outcomes are the
+// swept is the schema's (each field's `sweepable`), the outcomes are the
 // schema's; the link carries the input's name as `sweep=NAME` and the outcome's as
 // `sweep_of=OUTCOME`. A name the engine refuses (`?sweep=`, `?sweep=unknown`,
 // `?sweep_of=unknown`, either given twice) is sent to it all the same, and its message
@@ -22,10 +22,10 @@ import { el } from "./results.mjs";
 export const SWEEP = "sweep"; // the link's parameters: the input swept
 export const SWEEP_OF = "sweep_of"; // and the outcome it follows
 
-// The inputs the engine can sweep, by the schema's types and bounds.
+// The inputs the engine can sweep: the schema says which (rules_py/sweep.py decides).
 /** @param {CalculatorSchema} schema @returns {FieldSchema[]} */
 export function sweepable(schema) {
-  return schema.fields.filter((f) => f.type === "bool" || f.type === "choice" || (f.type === "int" && f.min !== undefined && f.min !== null && f.max !== undefined && f.max !== null));
+  return schema.fields.filter((f) => f.sweepable);
 }
 
 export class SweepView {
@@ -127,8 +127,7 @@ export class SweepView {
     /** @type {SweepAnswer | EngineError} */
     let answer;
     try {
-      const request = { op: "answer", id: this.view.id, inputs, sweep: this.repeated ?? this.name, ...(of !== null ? { sweep_of: of } : {}) };
-      ({ answer } = await this.view.engine.call(request, { key: `sweep ${this.view.n}` }));
+      ({ answer } = await this.view.engine.call("sweep", { id: this.view.id, inputs, sweep: this.repeated ?? this.name, ...(of !== null ? { sweep_of: of } : {}) }, { key: `sweep ${this.view.n}` }));
     } catch (caught) {
       const error = /** @type {Error & {kind?: string}} */ (caught); // engine.mjs rejects with an Error and its kind
       if (seq !== this.seq || error.kind === "superseded") return;

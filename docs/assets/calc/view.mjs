@@ -290,7 +290,7 @@ export class CalculatorView {
     /** @type {number} */
     let generation;
     try {
-      ({ answer, generation } = await this.engine.call({ op: "answer", id: this.id, inputs: this.inputs() }, { key: `odds ${this.n}` }));
+      ({ answer, generation } = await this.engine.call("odds", { id: this.id, inputs: this.inputs() }, { key: `odds ${this.n}` }));
     } catch (error) {
       if (seq === this.seq) this.requestFailed(error);
       return;
