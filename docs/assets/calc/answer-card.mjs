@@ -12,7 +12,10 @@
 //
 // Built from the typed answers and the schema alone, with textContent (card-parts.mjs);
 // it computes nothing and holds no rule. On screen it is not shown (answer-card.css:
-// .fm-card); print shows it and nothing else of the page.
+// .fm-card); print shows it and nothing else of the page. So it is drawn when the page
+// is idle, and at the latest as the page prints (beforeprint), never on the way to an
+// answer: drawn with each answer, it and its QR code took 0.2 s of a phone's first answer
+// (CPU slowed 4 times).
 //
 // DOM contract (tests): section.fm-card[data-card][data-card-kind = odds | compare | roll]
 // with [data-card-input] per input (its name), [data-card-outcome] per outcome,
@@ -54,8 +57,9 @@ export class AnswerCard {
     // The page's switch moved: the card shows the same cumulative chances.
     view.modeSwitch.addEventListener("change", () => this.render());
     this.qr = new CardQr();
+    this.drawAsked = false;
     // The address may have changed since the answer (a sweep opened, a roll of other inputs): the card follows it to paper.
-    addEventListener("beforeprint", () => this.render());
+    addEventListener("beforeprint", () => this.draw());
   }
 
   /**
@@ -99,11 +103,27 @@ export class AnswerCard {
   }
 
   isStale() {
-    return this.element.dataset.cardKind === "compare" ? this.stale || this.comparisonStale : this.element.dataset.cardKind === "odds" && this.stale;
+    const kind = this.kind();
+    return kind === "compare" ? this.stale || this.comparisonStale : kind === "odds" && this.stale;
   }
 
-  // The card of what the page is about (the module's head says which), drawn anew.
+  // What the page is about (the module's head says which).
+  kind() {
+    return this.roll?.current() ? "roll" : this.comparison ? "compare" : "odds";
+  }
+
+  // The card to draw anew: once the page is idle (or as it prints).
   render() {
+    this.element.dataset.stale = String(this.isStale());
+    if (this.drawAsked || !this.answer) return;
+    this.drawAsked = true;
+    if ("requestIdleCallback" in window) requestIdleCallback(() => this.draw(), { timeout: 2000 });
+    else setTimeout(() => this.draw(), 200);
+  }
+
+  // The card of what the page is about, drawn now.
+  draw() {
+    this.drawAsked = false;
     if (!this.answer) return;
     const roll = this.roll?.current() ? this.roll : null;
     if (roll) {

@@ -28,9 +28,11 @@ const ROWS = 7;
 /** @type {Promise<QRCodeFactory> | null} */
 let qrFactory = null;
 function loadQr() {
-  qrFactory ??= import(QR_MODULE.href).then((module) => /** @type {{default: QRCodeFactory}} */ (module).default);
+  qrFactory ??= import(QR_MODULE.href).then((module) => (loadedQr = /** @type {{default: QRCodeFactory}} */ (module).default));
   return qrFactory;
 }
+/** @type {QRCodeFactory | null} the factory once its module has come: a code is then drawn at once (in beforeprint, before the page is printed) */
+let loadedQr = null;
 
 // A value of an input in words, from the schema's own labels: a choice by its label,
 // a yes/no as yes or no, anything else as the text the inputs carry.
@@ -83,6 +85,10 @@ export class CardQr {
   draw(url, caption) {
     if (this.element.dataset.url === url && this.element.dataset.caption === caption) return this.drawn ?? Promise.resolve();
     Object.assign(this.element.dataset, { url, caption });
+    if (loadedQr) {
+      this.element.replaceChildren(qrSvg(loadedQr, url), el("figcaption", { text: `${caption}: ${url}` }));
+      return (this.drawn = Promise.resolve());
+    }
     this.drawn = loadQr().then(
       (factory) => {
         if (this.element.dataset.url !== url) return; // another link came first
