@@ -41,7 +41,7 @@ let measure = null;
 /** Whether the chosen option's label is wider than its drop-down shows. @param {HTMLSelectElement} select */
 function choiceCut(select) {
   const option = select.selectedOptions[0];
-  if (!option || !select.isConnected) return false;
+  if (!option || !select.isConnected || select.clientWidth === 0) return false; // not on show (a phone's folded form): fitted once it shows, by its ResizeObserver
   const style = getComputedStyle(select);
   measure ??= /** @type {CanvasRenderingContext2D} a canvas has a 2d context */ (document.createElement("canvas").getContext("2d"));
   measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
@@ -50,11 +50,29 @@ function choiceCut(select) {
   return measure.measureText(option.text).width > room;
 }
 
-/** Writes the chosen label out under its drop-down when the drop-down cuts it. @param {HTMLSelectElement} select @param {HTMLElement} full */
-function fitChoice(select, full) {
-  const cut = choiceCut(select);
+/** Writes the chosen label out under its drop-down when the drop-down cuts it. @param {HTMLSelectElement} select @param {HTMLElement} full @param {boolean} [cut] */
+function fitChoice(select, full, cut = choiceCut(select)) {
   full.hidden = !cut;
   full.textContent = cut ? select.selectedOptions[0].text : "";
+}
+
+// Drop-downs whose value the page set (a link's inputs, an answer's) or whose size changed,
+// fitted together at the next frame: each measured, then each written, so one layout
+// serves them all.
+// Fitted one by one as each was set, each measure laid the page out anew: 0.22 s of a
+// phone's first answer (CPU slowed 4 times) on a calculator with option B's form too.
+/** @type {Map<HTMLSelectElement, HTMLElement>} */
+const toFit = new Map();
+/** @param {HTMLSelectElement} select @param {HTMLElement} full */
+function fitSoon(select, full) {
+  if (!toFit.size) {
+    requestAnimationFrame(() => {
+      const measured = [...toFit].map(([s, f]) => /** @type {const} */ ([s, f, choiceCut(s)]));
+      toFit.clear();
+      for (const [s, f, cut] of measured) fitChoice(s, f, cut);
+    });
+  }
+  toFit.set(select, full);
 }
 
 export class FieldForm {
@@ -80,7 +98,7 @@ export class FieldForm {
     this.widgets = {};
     /** @type {Record<string, MapGridInput>} the map fields' editors */
     this.maps = {};
-    /** @type {Record<string, () => void>} each drop-down's fitChoice */
+    /** @type {Record<string, () => void>} each drop-down's fitChoice, at the next frame (fitSoon) */
     this.fits = {};
     // A form with a map editor is marked: the map stays out of option A's fold on a phone (InputsSummary).
     const map = options.grids && options.fields.some((f) => f.type === "map") ? " fm-form-map" : "";
@@ -114,11 +132,10 @@ export class FieldForm {
       // The chosen label in full, for the eye (a screen reader reads the drop-down's own).
       const full = el("span", { class: "fm-choice-full", ariaHidden: "true", hidden: true });
       const select = widget;
-      const fit = () => fitChoice(select, full);
-      this.fits[field.name] = fit;
-      new ResizeObserver(fit).observe(widget);
+      this.fits[field.name] = () => fitSoon(select, full);
+      new ResizeObserver(() => fitSoon(select, full)).observe(widget);
       widget.addEventListener("change", () => {
-        fit();
+        fitChoice(select, full); // the player's choice: fitted as it is made
         onChange(field.name, widget.value, false);
       });
       block.append(label, widget, full, help, error);
