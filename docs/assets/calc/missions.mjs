@@ -22,7 +22,9 @@ export const STORE_KEY = "fm-missions";
 export const FORMAT = "fire-mission missions 1";
 const MAX_MISSIONS = 100;
 const MAX_NAME = 80;
-const MAX_DICE = 2000; // 200 entries (the engine's bound) of a few characters each
+// The longest dice text the page takes, here and in Use my dice (own-dice.mjs): the engine's
+// bound on entries (calculators.json's max_dice, 200) of a few characters each.
+export const MAX_DICE_TEXT = 2000;
 const MAX_VALUE = 40000; // one input's text: a map's is the longest (view.mjs, HISTORY_TEXT_MAX)
 const MAX_INPUTS = 60;
 const ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
@@ -47,7 +49,7 @@ function missionProblem(m) {
   if (!isText(m.key, 24) || !KEY.test(m.key)) return "a mission's key is not one this page makes";
   if (!isText(m.calculator, 80) || !ID.test(m.calculator)) return "a mission names no calculator";
   if (!isText(m.name, MAX_NAME)) return `a mission's name is not a text of at most ${MAX_NAME} characters`;
-  if (!isText(m.dice, MAX_DICE)) return `a mission's dice are not a text of at most ${MAX_DICE} characters`;
+  if (!isText(m.dice, MAX_DICE_TEXT)) return `a mission's dice are not a text of at most ${MAX_DICE_TEXT} characters`;
   if (!isText(m.kept, 40) || Number.isNaN(Date.parse(m.kept))) return "a mission's time is not a time";
   if (!isPlain(m.inputs)) return "a mission's inputs are not a list of names and values";
   const inputs = Object.entries(m.inputs);

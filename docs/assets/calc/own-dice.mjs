@@ -21,15 +21,16 @@
 // this module has come: what the player chose there is taken over here.
 
 import { KeptMission } from "./kept-mission.mjs";
+import { MAX_DICE_TEXT } from "./missions.mjs";
 import { el, renderDetails, renderSummary } from "./results.mjs";
 import { dieItem } from "./roll-log.mjs";
 
 /** @typedef {import("./view.mjs").CalculatorView} View @typedef {import("../../../types/answer.js").ResolveAnswer} ResolveAnswer */
 
 // The engine reads at most so many entries (rules_py/given.py, MAX_ENTRIES), which
-// calculators.json gives as the calculator's max_dice: a longer text is refused here,
-// before it costs a request, a link or an address.
-export const MAX_DICE_TEXT = 2000;
+// calculators.json gives as the calculator's max_dice: more, or a longer text than the
+// page keeps (missions.mjs, MAX_DICE_TEXT), is refused here, before it costs a request,
+// a link or an address.
 
 /**
  * Why a dice text is refused before it reaches the engine, or "".
