@@ -90,6 +90,8 @@ def test_a_comparison_prints_both_options_and_their_difference_on_one_page(brows
     url = qr_of(tmp_path / "compare.pdf", tmp_path)
     assert urlsplit(url).path == f"/calculators/{FFE}/"
     assert dict(parse_qsl(urlsplit(url).query)) == {**A, "vs.cover": "heavy"}
+    # Under the code, its words whole (they broke mid-word with the link: "compariso n:"), then the link.
+    assert "Scan for the live comparison:" in text
 
 
 def test_a_roll_prints_its_dice_seed_and_command_on_one_page(browser, server, tmp_path):

@@ -72,6 +72,11 @@ export function qrSvg(factory, text) {
   return svg;
 }
 
+// Under a code: what a scan opens in words, which wrap between words, then the link, which
+// wraps anywhere (it has no spaces: "Scan for the live compariso-n" broke with it).
+/** @param {string} caption @param {string} url */
+const qrCaption = (caption, url) => el("figcaption", {}, `${caption}: `, el("span", { class: "fm-card__url", text: url }));
+
 // A card's QR code: the link it encodes (data-url, the tests' contract) and the link in
 // words beneath it, drawn once its module has come.
 export class CardQr {
@@ -86,15 +91,15 @@ export class CardQr {
     if (this.element.dataset.url === url && this.element.dataset.caption === caption) return this.drawn ?? Promise.resolve();
     Object.assign(this.element.dataset, { url, caption });
     if (loadedQr) {
-      this.element.replaceChildren(qrSvg(loadedQr, url), el("figcaption", { text: `${caption}: ${url}` }));
+      this.element.replaceChildren(qrSvg(loadedQr, url), qrCaption(caption, url));
       return (this.drawn = Promise.resolve());
     }
     this.drawn = loadQr().then(
       (factory) => {
         if (this.element.dataset.url !== url) return; // another link came first
-        this.element.replaceChildren(qrSvg(factory, url), el("figcaption", { text: `${caption}: ${url}` }));
+        this.element.replaceChildren(qrSvg(factory, url), qrCaption(caption, url));
       },
-      () => this.element.replaceChildren(el("figcaption", { text: url })), // no code without its module; the link in words still goes
+      () => this.element.replaceChildren(el("figcaption", {}, el("span", { class: "fm-card__url", text: url }))), // no code without its module; the link in words still goes
     );
     return this.drawn;
   }
