@@ -56,24 +56,37 @@ function fitChoice(select, full, cut = choiceCut(select)) {
   full.textContent = cut ? select.selectedOptions[0].text : "";
 }
 
-// Drop-downs whose value the page set (a link's inputs, an answer's) or whose size changed,
-// fitted together at the next frame: each measured, then each written, so one layout
-// serves them all.
-// Fitted one by one as each was set, each measure laid the page out anew: 0.22 s of a
-// phone's first answer (CPU slowed 4 times) on a calculator with option B's form too.
+// Drop-downs to fit: measured when the page is laid out already, so that measuring lays
+// out nothing (a ResizeObserver's callback, after layout; or just after a frame is drawn),
+// then written. Measured as the page set each value (a link's inputs, an answer's) or
+// resized each, each measure laid the page out anew: 0.22 s of a phone's first answer
+// (CPU slowed 4 times) on a calculator with option B's form too. A resized drop-down is
+// fitted before the paint, not a frame later: a frame later, the labels written out under
+// a phone's drop-downs moved the form as it unfolded. One whose value the page set is
+// fitted with the next resized ones (a new form's first layout resizes them all), or just
+// after the next frame.
 /** @type {Map<HTMLSelectElement, HTMLElement>} */
 const toFit = new Map();
+function fitAll() {
+  const measured = [...toFit].map(([s, f]) => /** @type {const} */ ([s, f, choiceCut(s)]));
+  toFit.clear();
+  for (const [s, f, cut] of measured) fitChoice(s, f, cut);
+}
 /** @param {HTMLSelectElement} select @param {HTMLElement} full */
 function fitSoon(select, full) {
-  if (!toFit.size) {
-    requestAnimationFrame(() => {
-      const measured = [...toFit].map(([s, f]) => /** @type {const} */ ([s, f, choiceCut(s)]));
-      toFit.clear();
-      for (const [s, f, cut] of measured) fitChoice(s, f, cut);
-    });
-  }
+  if (!toFit.size) requestAnimationFrame(() => setTimeout(fitAll));
   toFit.set(select, full);
 }
+/** @type {WeakMap<Element, HTMLElement>} each drop-down's label written out */
+const fulls = new WeakMap();
+// One observer for every drop-down: those resized in a frame are fitted together.
+const resized = new ResizeObserver((entries) => {
+  for (const { target } of entries) {
+    const full = fulls.get(target);
+    if (full) toFit.set(/** @type {HTMLSelectElement} observed below */ (target), full);
+  }
+  fitAll();
+});
 
 export class FieldForm {
   /**
@@ -98,7 +111,7 @@ export class FieldForm {
     this.widgets = {};
     /** @type {Record<string, MapGridInput>} the map fields' editors */
     this.maps = {};
-    /** @type {Record<string, () => void>} each drop-down's fitChoice, at the next frame (fitSoon) */
+    /** @type {Record<string, () => void>} each drop-down's fitChoice, with the others set at once (fitSoon) */
     this.fits = {};
     // A form with a map editor is marked: the map stays out of option A's fold on a phone (InputsSummary).
     const map = options.grids && options.fields.some((f) => f.type === "map") ? " fm-form-map" : "";
@@ -133,7 +146,8 @@ export class FieldForm {
       const full = el("span", { class: "fm-choice-full", ariaHidden: "true", hidden: true });
       const select = widget;
       this.fits[field.name] = () => fitSoon(select, full);
-      new ResizeObserver(() => fitSoon(select, full)).observe(widget);
+      fulls.set(select, full);
+      resized.observe(select);
       widget.addEventListener("change", () => {
         fitChoice(select, full); // the player's choice: fitted as it is made
         onChange(field.name, widget.value, false);
