@@ -48,28 +48,36 @@ def older_wheel(packed: bytes, build: str) -> bytes:
     (no more, no fewer bytes than runtime.json says), only the hash can refuse it."""
     with zipfile.ZipFile(BytesIO(lzma.decompress(packed))) as z:
         entries = [(name, z.read(name)) for name in z.namelist()]
-    out = []
-    for name, data in entries:
-        if name == TABLE:
-            assert b"germany,Germany,4" in data
-            data = data.replace(b"germany,Germany,4", b"germany,Germany,3")
-        elif name == BUILD_FILE:
-            data = json.dumps({"build": build}).encode() + b"\n"
-        elif name.endswith(".dist-info/METADATA"):
-            data = data[:-400]  # room for the padding below
-        out.append((name, data))
-    body = stored_zip(out)
-    # Then a zip comment of bytes xz cannot shrink (none a "P", so no zip signature), as long as it takes.
-    noise = bytes(b for b in random.Random(35).randbytes(4096) if b != ord("P"))
-    extra = max(0, len(packed) - len(xz(body)))
-    for _ in range(60):
-        comment = noise[:extra]
-        wheel = xz(body[:-2] + struct.pack("<H", len(comment)) + comment)
-        gap = len(packed) - len(wheel)
-        if gap == 0:
-            return wheel
-        # Most of the gap at once; the last few bytes (xz pads to fours) one at a time.
-        extra = max(0, extra + (gap if abs(gap) > 4 else (1 if gap > 0 else -1)))
+    # Room for the padding below: the end of the package's long description cut off, more
+    # of it if the changed wheel, unpadded, still comes out longer than this build's (how
+    # much text makes how many bytes of xz depends on the text: 400 bytes of it were once
+    # enough, and a later wheel came out 20 bytes too long with them).
+    for room in (400, 1600, 6400):
+        out = []
+        for name, data in entries:
+            if name == TABLE:
+                assert b"germany,Germany,4" in data
+                data = data.replace(b"germany,Germany,4", b"germany,Germany,3")
+            elif name == BUILD_FILE:
+                data = json.dumps({"build": build}).encode() + b"\n"
+            elif name.endswith(".dist-info/METADATA"):
+                assert len(data) > room + 1000, len(data)
+                data = data[:-room]
+            out.append((name, data))
+        body = stored_zip(out)
+        # Then a zip comment of bytes xz cannot shrink (none a "P", so no zip signature), as long as it takes.
+        noise = bytes(b for b in random.Random(35).randbytes(4096) if b != ord("P"))
+        extra = max(0, len(packed) - len(xz(body)))
+        for _ in range(60):
+            comment = noise[:extra]
+            wheel = xz(body[:-2] + struct.pack("<H", len(comment)) + comment)
+            gap = len(packed) - len(wheel)
+            if gap == 0:
+                return wheel
+            if gap < 0 and extra == 0:
+                break  # longer with no padding at all: more room
+            # Most of the gap at once; the last few bytes (xz pads to fours) one at a time.
+            extra = max(0, extra + (gap if abs(gap) > 4 else (1 if gap > 0 else -1)))
     raise AssertionError("no padding made the older wheel as long as this build's")
 
 
