@@ -138,6 +138,25 @@ def test_a_tab_closed_right_after_its_first_answer_leaves_an_engine_that_answers
             tab.close()
 
 
+def another_calculator_answers_offline(tab, host, inputs: dict[str, str]) -> None:
+    """The tab closed and the host gone (the network cut): a new tab's air strike, with
+    inputs only its engine can answer, answers as the CLI does, from the engine."""
+    tab.page.close()
+    host.stop()
+    tab.page = tab.context.new_page()
+    record_errors(tab.page, tab.errors)
+    other = "k47-air-strike"
+    tab.goto(f"calculators/{other}/{query(inputs)}")
+    tab.page.wait_for_function(
+        "(id) => ['ready', 'error'].includes(document.querySelector(`.calculator[data-calculator=\"${id}\"]`)?.dataset.status)", arg=other, timeout=BOOT_TIMEOUT_MS
+    )
+    # What the player sees, should it fail: the engine's state and message, the offline copy's.
+    seen = tab.page.evaluate("() => [window.fireMissionEngine?.state, document.querySelector('.fm-engine')?.textContent, document.documentElement.dataset.offline]")
+    assert tab.page.get_attribute(f'.calculator[data-calculator="{other}"]', "data-status") == "ready", (seen, tab.errors)
+    assert tab.page.get_attribute(f'.calculator[data-calculator="{other}"]', "data-source") == "engine"
+    assert tab.odds_cells(other) == cli_odds(other, inputs)
+
+
 def test_a_first_visit_closed_at_its_first_answer_then_offline_leaves_a_site_that_answers(browser, site, tmp_path):
     # A player's first visit is a calculator page; they close it the moment it
     # answers and lose the network at once: nothing is fetched after the close.
@@ -162,20 +181,7 @@ def test_a_first_visit_closed_at_its_first_answer_then_offline_leaves_a_site_tha
             assert tab.page.evaluate("() => window.fireMissionEngine.state") == "starting"
             host.release(wheel)
             tab.page.wait_for_selector(f'.calculator[data-calculator="{CALC}"][data-source="engine"][data-status="ready"]', timeout=BOOT_TIMEOUT_MS)
-            tab.page.close()
-            host.stop()  # the network is cut: the host is gone
-            tab.page = tab.context.new_page()
-            record_errors(tab.page, tab.errors)
-            other = "k47-air-strike"
-            tab.goto(f"calculators/{other}/{query({'turns': '5', 'flak_shots': '3'})}")
-            tab.page.wait_for_function(
-                "(id) => ['ready', 'error'].includes(document.querySelector(`.calculator[data-calculator=\"${id}\"]`)?.dataset.status)", arg=other, timeout=BOOT_TIMEOUT_MS
-            )
-            # What the player sees, should it fail: the engine's state and message, the offline copy's.
-            seen = tab.page.evaluate("() => [window.fireMissionEngine?.state, document.querySelector('.fm-engine')?.textContent, document.documentElement.dataset.offline]")
-            assert tab.page.get_attribute(f'.calculator[data-calculator="{other}"]', "data-status") == "ready", (seen, tab.errors)
-            assert tab.page.get_attribute(f'.calculator[data-calculator="{other}"]', "data-source") == "engine"
-            assert tab.odds_cells(other) == cli_odds(other, {"turns": "5", "flak_shots": "3"})
+            another_calculator_answers_offline(tab, host, {"turns": "5", "flak_shots": "3"})
             assert tab.errors == []
         finally:
             tab.close()
@@ -207,18 +213,7 @@ def test_an_engine_file_the_service_worker_missed_comes_from_the_browser_s_cache
             )
             assert taken == 1
             assert wheel not in engine_cache_paths(tab)
-            tab.page.close()
-            host.stop()
-            tab.page = tab.context.new_page()
-            record_errors(tab.page, tab.errors)
-            other = "k47-air-strike"
-            tab.goto(f"calculators/{other}/{query({'turns': '4', 'flak_shots': '2'})}")
-            tab.page.wait_for_function(
-                "(id) => ['ready', 'error'].includes(document.querySelector(`.calculator[data-calculator=\"${id}\"]`)?.dataset.status)", arg=other, timeout=BOOT_TIMEOUT_MS
-            )
-            seen = tab.page.evaluate("() => [window.fireMissionEngine?.state, document.querySelector('.fm-engine')?.textContent]")
-            assert tab.page.get_attribute(f'.calculator[data-calculator="{other}"]', "data-source") == "engine", (seen, tab.errors)
-            assert tab.odds_cells(other) == cli_odds(other, {"turns": "4", "flak_shots": "2"})
+            another_calculator_answers_offline(tab, host, {"turns": "4", "flak_shots": "2"})
             # Kept from then on, for when the browser's HTTP cache lets it go.
             assert wheel in engine_cache_paths(tab)
             assert tab.errors == []
