@@ -364,6 +364,9 @@ def test_a_links_inputs_show_from_the_first_paint_and_words_until_their_answer(b
         assert {tuple(f["fields"]) for f in shown} == {("7",)}
         assert all(f["said"] for f in shown), [i for i, f in enumerate(frames) if f["fields"] and not f["said"]]
         assert tab.odds_cells(calc_id) == cli_odds(calc_id, LINK)
+        # The live view says the inputs in the copy's words (link-inputs.js words them before the
+        # form code comes, form.mjs's InputsSummary after: two scripts, one wording).
+        assert tab.page.inner_text(f"{scope(calc_id)} .fm-inputs-list:not(.fm-static *)") == words
         assert tab.errors == []
     finally:
         tab.close()
