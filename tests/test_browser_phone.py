@@ -121,6 +121,33 @@ def test_the_inputs_summary_is_a_button_in_words_that_opens_the_form(phone):
     assert not nation.is_visible()
 
 
+def test_the_form_is_laid_out_whole_as_it_unfolds(phone):
+    """A drop-down whose chosen label it cuts writes the label out under it (form.mjs): on a
+    phone's folded form that is done as the form unfolds, so a field scrolled to in the same
+    moment (by a player's focus, or the page's own scroll to a field with a problem) stays
+    where it was put. Fitted only by the drop-downs' ResizeObserver, the labels came a frame
+    later and pushed the form's last field 38 px below the screen (fire for effect, whose
+    readings' labels are long)."""
+    calc_id = "chq-fire-for-effect"
+    phone.visit(f"calculators/{calc_id}/")
+    phone.calculator(calc_id)
+    before, after = phone.page.evaluate(
+        """(sel) => new Promise((done) => {
+            const root = document.querySelector(sel);
+            root.querySelector('.fm-inputs-button').click();
+            const last = [...root.querySelectorAll('.fm-layout > .fm-form [data-input]')].at(-1);
+            last.scrollIntoView({block: 'end'});
+            const at = () => last.getBoundingClientRect().top;
+            const first = at();
+            requestAnimationFrame(() => requestAnimationFrame(() => done([first, at()])));
+        })""",
+        scope(calc_id),
+    )
+    assert abs(after - before) <= 1, (before, after)  # a pixel of rounding as the page settles
+    assert phone.page.eval_on_selector_all(f"{scope(calc_id)} .fm-layout > .fm-form .fm-choice-full:not([hidden])", "els => els.length") > 0  # the case: labels written out
+    phone.page.click(f"{scope(calc_id)} .fm-inputs-button")  # folded again for the module's next test
+
+
 def test_a_bad_value_in_a_link_opens_the_form_with_its_message(phone):
     calc_id = "chq-fire-mission"
     phone.visit(f"calculators/{calc_id}/?fire_dice=banana")

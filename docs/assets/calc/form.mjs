@@ -237,6 +237,14 @@ export class FieldForm {
     }
   }
 
+  // Every drop-down fitted now (one layout): the form has just unfolded (InputsSummary), so
+  // that a script scrolling to a field next finds it where it stays; its ResizeObserver
+  // would fit them only once the frame is laid out.
+  fitNow() {
+    for (const fit of Object.values(this.fits)) fit();
+    fitAll();
+  }
+
   // The engine's messages, by field name (without the prefix), each beside its field.
   /** @param {Record<string, string[]>} byField */
   showErrors(byField) {
@@ -299,6 +307,7 @@ export class InputsSummary {
     this.element.setAttribute("aria-expanded", String(open));
     this.action.textContent = open ? "Done" : "Change";
     this.onFold(open);
+    if (open) this.form.fitNow(); // before anything scrolls to a field: its labels do not move it after
   }
 
   // The words for the values `value` gives (a field's raw text, by name).
