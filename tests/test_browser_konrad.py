@@ -103,7 +103,13 @@ def test_phone_wide_map_scrolls_sideways_with_a_hint_and_the_no_depot_error_repl
         tab.page.evaluate("(sel) => window.scrollBy(0, document.querySelector(sel).getBoundingClientRect().top - 600)", cell)
         c, a = rect(tab, cell), rect(tab, f"{SCOPE} .fm-answer-box")
         assert 0 <= c["left"] and c["right"] <= PHONE["width"] and c["top"] >= a["bottom"] and c["bottom"] <= PHONE["height"], (c, a)
-        assert tab.page.eval_on_selector(cell, "c => { const r = c.getBoundingClientRect(); return c.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }")
+        # A tap there reaches it once the page has settled from the two scrolls (in one run on a
+        # busy machine the point was still another element's when asked at once).
+        tab.page.wait_for_function(
+            "(sel) => { const c = document.querySelector(sel); const r = c.getBoundingClientRect(); return c.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); }",
+            arg=cell,
+            timeout=5000,
+        )
         text = f'{SCOPE} textarea[data-input="map"]'
         tab.page.check(f'{SCOPE} input[value="label"]', force=True)
         tab.page.select_option(f"{SCOPE} select.fm-map-label-char", "a")
