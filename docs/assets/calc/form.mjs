@@ -65,26 +65,23 @@ function fitChoice(select, full, cut = choiceCut(select)) {
 // a phone's drop-downs moved the form as it unfolded. One whose value the page set is
 // fitted with the next resized ones (a new form's first layout resizes them all), or just
 // after the next frame.
-/** @type {Map<HTMLSelectElement, HTMLElement>} */
-const toFit = new Map();
-function fitAll() {
-  const measured = [...toFit].map(([s, f]) => /** @type {const} */ ([s, f, choiceCut(s)]));
-  toFit.clear();
-  for (const [s, f, cut] of measured) fitChoice(s, f, cut);
-}
-/** @param {HTMLSelectElement} select @param {HTMLElement} full */
-function fitSoon(select, full) {
-  if (!toFit.size) requestAnimationFrame(() => setTimeout(fitAll));
-  toFit.set(select, full);
-}
 /** @type {WeakMap<Element, HTMLElement>} each drop-down's label written out */
 const fulls = new WeakMap();
+/** @type {Set<HTMLSelectElement>} */
+const toFit = new Set();
+function fitAll() {
+  const measured = [...toFit].map((s) => /** @type {const} */ ([s, choiceCut(s)]));
+  toFit.clear();
+  for (const [s, cut] of measured) fitChoice(s, /** @type {HTMLElement} every drop-down fitted has one */ (fulls.get(s)), cut);
+}
+/** @param {HTMLSelectElement} select */
+function fitSoon(select) {
+  if (!toFit.size) requestAnimationFrame(() => setTimeout(fitAll));
+  toFit.add(select);
+}
 // One observer for every drop-down: those resized in a frame are fitted together.
 const resized = new ResizeObserver((entries) => {
-  for (const { target } of entries) {
-    const full = fulls.get(target);
-    if (full) toFit.set(/** @type {HTMLSelectElement} observed below */ (target), full);
-  }
+  for (const { target } of entries) toFit.add(/** @type {HTMLSelectElement} only drop-downs are observed */ (target));
   fitAll();
 });
 
@@ -111,8 +108,6 @@ export class FieldForm {
     this.widgets = {};
     /** @type {Record<string, MapGridInput>} the map fields' editors */
     this.maps = {};
-    /** @type {Record<string, () => void>} each drop-down's fitChoice, with the others set at once (fitSoon) */
-    this.fits = {};
     // A form with a map editor is marked: the map stays out of option A's fold on a phone (InputsSummary).
     const map = options.grids && options.fields.some((f) => f.type === "map") ? " fm-form-map" : "";
     this.element = el("form", { class: `fm-form${options.className ? ` ${options.className}` : ""}${map}`, noValidate: true, ariaLabel: options.label });
@@ -145,7 +140,6 @@ export class FieldForm {
       // The chosen label in full, for the eye (a screen reader reads the drop-down's own).
       const full = el("span", { class: "fm-choice-full", ariaHidden: "true", hidden: true });
       const select = widget;
-      this.fits[field.name] = () => fitSoon(select, full);
       fulls.set(select, full);
       resized.observe(select);
       widget.addEventListener("change", () => {
@@ -230,7 +224,7 @@ export class FieldForm {
       const known = /** @type {import("../../../types/calculator.js").Choice[]} */ (field.choices).some((c) => c.name === raw.trim());
       if (!known) widget.append(el("option", { value: raw, text: `${raw} (not allowed)`, dataStray: "true", disabled: true }));
       widget.value = known ? raw.trim() : raw;
-      this.fits[name]?.();
+      fitSoon(/** @type {HTMLSelectElement} a choice field's widget */ (widget));
     } else {
       widget.value = raw;
       this.maps[name]?.setText(raw);
@@ -241,7 +235,7 @@ export class FieldForm {
   // that a script scrolling to a field next finds it where it stays; its ResizeObserver
   // would fit them only once the frame is laid out.
   fitNow() {
-    for (const fit of Object.values(this.fits)) fit();
+    for (const widget of Object.values(this.widgets)) if (fulls.has(widget)) toFit.add(/** @type {HTMLSelectElement} a drop-down */ (widget));
     fitAll();
   }
 
