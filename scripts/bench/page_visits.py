@@ -67,12 +67,7 @@ def settle(page: Page, server: HostServer, quiet_s: float = 1.5, limit_s: float 
         "() => !document.querySelector('script[src*=\"offline.mjs\"]') || document.documentElement.dataset.offline === 'engine'",
         timeout=TIMEOUT_MS * 2,
     )
-    last, since, start = server.counters(), time.monotonic(), time.monotonic()
-    while time.monotonic() - since < quiet_s and time.monotonic() - start < limit_s:
-        time.sleep(0.25)
-        now = server.counters()
-        if now != last:
-            last, since = now, time.monotonic()
+    quiet(server, quiet_s, limit_s)
 
 
 def quiet(server: HostServer, quiet_s: float = 1.0, limit_s: float = 60) -> None:
