@@ -47,7 +47,9 @@ def copy(tmp_path_factory) -> Path:
         if title == "rules_py/systems.py":
             text = path.read_text(encoding="utf-8")
             assert text.count(SYSTEMS_END) == 1, "SYSTEMS no longer ends as the guide's step 1 expects"
-            path.write_text(text.replace(SYSTEMS_END, "\n" + body.rstrip("\n") + SYSTEMS_END), encoding="utf-8")
+            # A tree where the guide was followed already holds the entry: the copy keeps that one.
+            if body.rstrip("\n") not in text:
+                path.write_text(text.replace(SYSTEMS_END, "\n" + body.rstrip("\n") + SYSTEMS_END), encoding="utf-8")
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(body, encoding="utf-8")
