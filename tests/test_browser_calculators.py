@@ -169,6 +169,10 @@ def test_bad_value_in_the_address_shows_the_fields_message_and_no_result(page_of
     assert tab.errors == []
 
 
+TYPED_IN = ("int", "number", "map", "text")  # the fields a player types into; choices and yes/no are picked
+MISTYPABLE = [c for c in CALCS if any(f.type in TYPED_IN for f in c.fields)]
+
+
 def field_to_mistype(calc) -> tuple:
     """A field a player types into, and a value it refuses: a number out of
     bounds, or else text that the map or text field cannot read."""
@@ -179,7 +183,8 @@ def field_to_mistype(calc) -> tuple:
     return text, "!!!"
 
 
-@pytest.mark.parametrize("calc", CALCS, ids=IDS)
+# A calculator whose fields are all picked from (CONTRIBUTING.md's morale check) has nothing to mistype.
+@pytest.mark.parametrize("calc", MISTYPABLE, ids=[c.id for c in MISTYPABLE])
 def test_bad_value_typed_in_a_field_shows_its_message_then_clears(page_of, calc):
     field, bad = field_to_mistype(calc)
     tab = page_of(calc.id)

@@ -116,7 +116,8 @@ def test_the_service_worker_precaches_every_page_the_search_index_and_keeps_the_
     urls = {f["url"] for f in listed["files"]}
     assert f"assets/generated/{runtime['wheel']}?v={runtime['sha256']}" in urls
     # The worker at the address its pages start it with: their build's id (calculator_hooks.py).
-    assert "assets/generated/pyodide/pyodide.asm.wasm.xz" in urls and f"assets/calc/worker.mjs?build={runtime['build']}" in urls
+    # The id encoded as encodeURIComponent encodes it (a build of a changed tree is "<commit>+dirty").
+    assert "assets/generated/pyodide/pyodide.asm.wasm.xz" in urls and f"assets/calc/worker.mjs?build={quote(runtime['build'], safe='')}" in urls
     assert "assets/generated/pyodide/pyodide.asm.wasm" in urls
     # Kept only once a worker has used them: the WebAssembly either way (an engine needs one of the two), and the snapshot.
     optional = {f["optional"] for f in listed["files"] if "optional" in f}

@@ -1,13 +1,14 @@
 """The newcomer's guide (CONTRIBUTING.md) builds what it says, so it cannot drift.
 
-Its code blocks are carried out as a newcomer would: in a copy of ``rules_py``,
-each block titled with a file (```` ```python title="rules_py/skirmish/morale.py" ````)
-is written there, the ``System(...)`` it gives for ``rules_py/systems.py`` is
-added to ``SYSTEMS``, and every ``python -m rules_py`` line of the guide is run
-on that copy: each exits 0, and a command whose block is followed by a
-```` ```json ```` block prints exactly that. The toy calculator's odds are
-checked against fractions worked out here by hand, and the build's Markdown for
-its table and its embed (scripts/build/build_pages.py) is made from the copy.
+Its Python steps are carried out as a newcomer would (tests/guide_steps.py): in a
+copy of ``rules_py``, each block titled with a file there is written, the
+``System(...)`` it gives for ``rules_py/systems.py`` is added to ``SYSTEMS``,
+and every ``python -m rules_py`` line of the guide is run on that copy: each
+exits 0, and a command whose block is followed by a ```` ```json ```` block
+prints exactly that. The toy calculator's odds are checked against fractions
+worked out here by hand, and the build's Markdown for its table and its embed
+(scripts/build/build_pages.py) is made from the copy. The whole guide, its site
+built and the site tier run on it, is tests/test_contributing_site.py's.
 """
 
 from __future__ import annotations
@@ -24,35 +25,16 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-
-GUIDE = ROOT / "CONTRIBUTING.md"
-BLOCK = re.compile(r'^```(?P<lang>\w*)(?: title="(?P<title>[^"]+)")?\n(?P<body>.*?)^```\n', re.M | re.S)
-SYSTEMS_END = "\n)\n\nBY_SLUG"
-
-
-def blocks() -> list[tuple[str, str | None, str]]:
-    """(language, title, text) of every fenced block of the guide, in order."""
-    return [(m["lang"], m["title"], m["body"]) for m in BLOCK.finditer(GUIDE.read_text(encoding="utf-8"))]
+from guide_steps import GUIDE, blocks, follow
 
 
 @pytest.fixture(scope="module")
 def copy(tmp_path_factory) -> Path:
-    """A copy of rules_py with the guide's files written into it."""
+    """A copy of rules_py with the guide's files for it written into it."""
     where = tmp_path_factory.mktemp("guide")
     shutil.copytree(ROOT / "rules_py", where / "rules_py", ignore=shutil.ignore_patterns("__pycache__"))
-    titled = [(title, body) for _, title, body in blocks() if title and not title.startswith("scripts/")]
-    assert [t for t, _ in titled][:2] == ["rules_py/systems.py", "rules_py/skirmish/__init__.py"], titled
-    for title, body in titled:
-        path = where / title
-        if title == "rules_py/systems.py":
-            text = path.read_text(encoding="utf-8")
-            assert text.count(SYSTEMS_END) == 1, "SYSTEMS no longer ends as the guide's step 1 expects"
-            # A tree where the guide was followed already holds the entry: the copy keeps that one.
-            if body.rstrip("\n") not in text:
-                path.write_text(text.replace(SYSTEMS_END, "\n" + body.rstrip("\n") + SYSTEMS_END), encoding="utf-8")
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(body, encoding="utf-8")
+    written = follow(where, only=("rules_py/",))
+    assert written[:2] == ["rules_py/systems.py", "rules_py/skirmish/__init__.py"], written
     return where
 
 
