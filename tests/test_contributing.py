@@ -33,7 +33,7 @@ def copy(tmp_path_factory) -> Path:
     """A copy of rules_py with the guide's files for it written into it."""
     where = tmp_path_factory.mktemp("guide")
     shutil.copytree(ROOT / "rules_py", where / "rules_py", ignore=shutil.ignore_patterns("__pycache__"))
-    written = follow(where, only=("rules_py/",))
+    written = follow(where, only=("rules_py/", "tests/"))
     assert written[:2] == ["rules_py/systems.py", "rules_py/skirmish/__init__.py"], written
     return where
 
@@ -81,6 +81,12 @@ def test_every_command_of_the_guide_works_on_the_copy(copy, args, expected):
     printed = json.loads(out.stdout)
     if expected is not None:
         assert printed == json.loads(expected)
+
+
+def test_the_guides_test_module_passes_on_the_copy(copy):
+    out = run(copy, "-m", "pytest", "-q", "-p", "no:cacheprovider", "tests/test_sk_morale.py")
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr
+    assert "8 passed" in out.stdout, out.stdout[-500:]
 
 
 def test_the_toy_calculator_answers_as_worked_out_by_hand(copy):
