@@ -112,7 +112,7 @@ def measure(old: Path, new: Path, path: str, calc_id: str) -> dict:
             out["before"] = {"ms": starts[-1]["ms"], "engine": starts[-1]["engine"], "snapshot": starts[-1]["snapshot"]}
             # The host now has the new build.
             point(live, new)
-            server._server.gzipped.clear()
+            server.files_changed()
             server.forget()
             c0 = server.counters()
             page.goto(server.url(path))
