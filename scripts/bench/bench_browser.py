@@ -66,14 +66,19 @@ import json
 import statistics
 import sys
 import urllib.request
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 from urllib.parse import parse_qsl, urlencode
 
-from scripts.bench.page_visits import TIMEOUT_MS, answer_at, engine_inputs, quiet, settle, unseen_inputs
+from scripts.bench.page_visits import TIMEOUT_MS, Answered, answer_at, engine_inputs, number_at, quiet, settle, unseen_inputs
 from scripts.support.local_site import COMPRESSIBLE, HostServer, Link, launch
 from scripts.support.page_functions import page_function
 
 import rules_py
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 SITE = ROOT / "site"
@@ -104,18 +109,126 @@ ISSUE_43_LINK = "flak_shots=4&friendly_flak=2&vs.friendly_experience=veteran&swe
 SETTLE_S = 10  # how long a calculator page is open before its warm answers are timed (--warm)
 
 
+class Paths(TypedDict):
+    """The pages a run opens: the first calculator's page at its defaults and with the inputs
+    of a link (``first``, and ``field``, one input the link names with its value), and the link
+    a phone opens (``phone``: its page, calculator and named input) where --phone-link says another."""
+
+    id: str
+    field: tuple[str, str]
+    first: str
+    default: str
+    phone: NotRequired[tuple[str, str, tuple[str, str]]]
+
+
+class Traffic(TypedDict):
+    """What the host sent over a stretch of a visit."""
+
+    bytes: int
+    requests: int
+
+
+class DefaultVisit(Answered):
+    after_fcp_ms: float | None  # first painted (or shown) less first contentful paint
+
+
+class FirstVisit(Answered, Traffic):
+    settled: Traffic  # up to the visit's background work done
+
+
+class RepeatVisit(Answered, Traffic):
+    pass
+
+
+class Offline(TypedDict):
+    calculators: str  # "answered/asked"
+    pages: str  # "opened/asked"
+    failures: list[str]  # the first five
+
+
+class Frame(TypedDict):
+    """One animation frame's record (bench_link_frames.mjs)."""
+
+    t: float
+    link: bool
+    field: bool
+    said: bool
+    all: bool
+
+
+class PhoneVisit(TypedDict):
+    ms: float
+    all_ms: int
+    inputs_shown_ms: int | None
+    longest_silent_ms: int
+    wrong_frames: int
+
+
+class PhoneMedians(TypedDict):
+    ms: int | None
+    all_ms: int | None
+    inputs_shown_ms: int | None
+    longest_silent_ms: int | None
+    wrong_frames: int | None
+
+
+class Visits(TypedDict):
+    """One run's visits (see the module's docstring)."""
+
+    default: DefaultVisit
+    first: FirstVisit
+    repeat: RepeatVisit
+    third: Answered
+    offline: Offline
+    phone: NotRequired[dict[str, PhoneVisit]]  # "first", "second"; with --phone
+
+
+class ProfileResult(TypedDict):
+    """A profile's medians over its runs, its runs, and the bare boots."""
+
+    profile: str
+    cpu: float
+    bare_ms: int
+    first_ms: int
+    first_over_bare: float
+    first_bytes_to_answer: int
+    first_requests_to_answer: int
+    first_bytes_settled: int
+    first_requests_settled: int
+    default_ms: int
+    default_after_fcp_ms: int | None
+    default_painted_ms: int | None
+    repeat_ms: int
+    repeat_over_bare: float
+    third_ms: int
+    third_over_bare: float
+    repeat_bytes: int
+    repeat_requests: int
+    repeat_from_snapshot: list[bool | None]
+    offline: Offline
+    phone: dict[str, PhoneMedians] | None
+    runs: list[Visits]
+    bare_all: list[int]
+
+
+class WarmAnswer(TypedDict):
+    median_ms: float
+    worst_ms: float
+    unseen_worst_ms: float | None
+
+
 class Profile:
     """One link and CPU rate; every context it opens gets the CPU rate."""
 
-    def __init__(self, browser, server: HostServer, name: str, cpu: float):
+    def __init__(self, browser: Browser, server: HostServer, name: str, cpu: float) -> None:
         self.browser, self.server, self.name, self.cpu = browser, server, name, cpu
         mbit, rtt = PROFILES[name]
         server.link = Link(mbit, rtt)
 
-    def context(self, service_workers: str = "allow"):
+    def context(self, service_workers: Literal["allow", "block"] = "allow") -> BrowserContext:
         return self.browser.new_context(service_workers=service_workers)
 
-    def page(self, context):
+    def page(self, context: BrowserContext) -> Page:
         page = context.new_page()
         if self.cpu != 1:
             session = context.new_cdp_session(page)
@@ -128,19 +241,17 @@ def bare_boot(profile: Profile) -> float:
     try:
         page = profile.page(context)
         page.goto(profile.server.url("__bench__/bare.html"))
-        page.wait_for_selector("html[data-booted]", timeout=TIMEOUT_MS, state="attached")
-        return float(page.get_attribute("html", "data-booted"))
+        return number_at(page, "html[data-booted]", "data-booted")
     finally:
         context.close()
 
 
-def delta(before: tuple[int, int], after: tuple[int, int]) -> dict:
+def delta(before: tuple[int, int], after: tuple[int, int]) -> Traffic:
     return {"bytes": after[0] - before[0], "requests": after[1] - before[1]}
 
 
-def visits(profile: Profile, first_path: str, default_path: str, calc_id: str, offline_calcs: list[str], offline_pages: list[str]) -> dict:
+def visits(profile: Profile, first_path: str, default_path: str, calc_id: str, offline_calcs: list[str], offline_pages: list[str]) -> Visits:
     server = profile.server
-    out: dict = {}
     # default inputs, first visit
     context = profile.context()
     try:
@@ -148,8 +259,9 @@ def visits(profile: Profile, first_path: str, default_path: str, calc_id: str, o
         page.goto(server.url(default_path))
         d = answer_at(page, calc_id, painted=True)
         # First painted, less first contentful paint (on a site without the marks: when the live view showed it).
-        shown = d["painted_ms"] if d["painted_ms"] is not None else d["ms"]
-        out["default"] = {**d, "after_fcp_ms": shown - d["fcp_ms"] if d["fcp_ms"] is not None else None}
+        painted = d.get("painted_ms")
+        shown = painted if painted is not None else d["ms"]
+        default: DefaultVisit = {**d, "after_fcp_ms": shown - d["fcp_ms"] if d["fcp_ms"] is not None else None}
     finally:
         context.close()
     quiet(server)  # nothing of that visit left on the link to slow the next
@@ -159,19 +271,20 @@ def visits(profile: Profile, first_path: str, default_path: str, calc_id: str, o
         page = profile.page(context)
         c0 = server.counters()
         page.goto(server.url(first_path))
-        out["first"] = {**answer_at(page, calc_id), **delta(c0, server.counters())}
+        first_answer, first_traffic = answer_at(page, calc_id), delta(c0, server.counters())
         settle(page, server)
-        out["first"]["settled"] = delta(c0, server.counters())
+        first: FirstVisit = {**first_answer, **first_traffic, "settled": delta(c0, server.counters())}
         c1 = server.counters()
         page.goto(server.url(first_path))
-        out["repeat"] = {**answer_at(page, calc_id), **delta(c1, server.counters())}
+        repeat: RepeatVisit = {**answer_at(page, calc_id), **delta(c1, server.counters())}
         settle(page, server, quiet_s=0.5)
         page.goto(server.url(first_path))
-        out["third"] = answer_at(page, calc_id)
+        third = answer_at(page, calc_id)
         settle(page, server, quiet_s=0.5)
         server.cut = True
         try:
-            answered, opened, failures = 0, 0, []
+            answered, opened = 0, 0
+            failures: list[str] = []
             for other in offline_calcs:
                 try:
                     page.goto(server.url(f"calculators/{other}/"))
@@ -186,12 +299,12 @@ def visits(profile: Profile, first_path: str, default_path: str, calc_id: str, o
                     opened += 1
                 except Exception as error:
                     failures.append(f"{path}: {str(error).splitlines()[0]}")
-            out["offline"] = {"calculators": f"{answered}/{len(offline_calcs)}", "pages": f"{opened}/{len(offline_pages)}", "failures": failures[:5]}
+            offline: Offline = {"calculators": f"{answered}/{len(offline_calcs)}", "pages": f"{opened}/{len(offline_pages)}", "failures": failures[:5]}
         finally:
             server.cut = False
     finally:
         context.close()
-    return out
+    return {"default": default, "first": first, "repeat": repeat, "third": third, "offline": offline}
 
 
 # Each animation frame until the live view has answered the link: whether a field the link names
@@ -199,12 +312,12 @@ def visits(profile: Profile, first_path: str, default_path: str, calc_id: str, o
 LINK_FRAMES = page_function(ROOT / "scripts" / "bench" / "page" / "bench_link_frames.mjs")
 
 
-def phone_link(profile: Profile, path: str, calc_id: str, field: tuple[str, str]) -> dict:
+def phone_link(profile: Profile, path: str, calc_id: str, field: tuple[str, str]) -> dict[str, PhoneVisit]:
     """The link on a phone with the CPU slowed 4 times: first visit, then second."""
     server = profile.server
     context = profile.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, bypass_csp=True)
     context.add_init_script(f"({LINK_FRAMES})({json.dumps(list(field))})")
-    out = {}
+    out: dict[str, PhoneVisit] = {}
     try:
         page = context.new_page()
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
@@ -212,10 +325,11 @@ def phone_link(profile: Profile, path: str, calc_id: str, field: tuple[str, str]
             page.goto(server.url(path))
             answered = answer_at(page, calc_id)
             page.wait_for_function("() => window.__frames.some((f) => f.all)", timeout=TIMEOUT_MS)
-            every = page.evaluate("window.__frames")
+            every: list[Frame] = page.evaluate("window.__frames")
             frames = [f for f in every if f["t"] <= answered["ms"]]
             shown = next((f["t"] for f in frames if f["link"]), None)
-            silent, start = 0.0, None
+            silent = 0.0
+            start: float | None = None
             for f in frames:
                 if f["field"] and not f["said"]:
                     start = f["t"] if start is None else start
@@ -238,19 +352,36 @@ def site_pages() -> list[str]:
     return sorted("" if p == "." else p + "/" for p in pages)
 
 
-def med(values):
-    values = [v for v in values if v is not None]
-    return round(statistics.median(values)) if values else None
+def med(values: Iterable[float | None]) -> int | None:
+    """The median of the values there are, rounded (None if there are none)."""
+    there = [v for v in values if v is not None]
+    return round(statistics.median(there)) if there else None
 
 
-def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict, offline: bool = True, phone: bool = False) -> dict:
+def median_ms(values: list[float]) -> int:
+    """The median of a figure every run has, rounded."""
+    return round(statistics.median(values))
+
+
+def phone_medians(visits: list[PhoneVisit]) -> PhoneMedians:
+    return {
+        "ms": med(v["ms"] for v in visits),
+        "all_ms": med(v["all_ms"] for v in visits),
+        "inputs_shown_ms": med(v["inputs_shown_ms"] for v in visits),
+        "longest_silent_ms": med(v["longest_silent_ms"] for v in visits),
+        "wrong_frames": med(v["wrong_frames"] for v in visits),
+    }
+
+
+def run_profile(browser: Browser, server: HostServer, name: str, cpu: float, runs: int, paths: Paths, offline: bool = True, phone: bool = False) -> ProfileResult:
     profile = Profile(browser, server, name, cpu)
     full = name == "loopback"
     calcs = [c.id for c in rules_py.calculators()]
     offline_calcs = [c for c in calcs if c != paths["id"]] if full else [c for c in calcs if c != paths["id"]][:2]
     pages = [p for p in site_pages() if not p.startswith("calculators/")]
     offline_pages = pages if full else pages[1:3]
-    bare, rows = [], []
+    bare: list[float] = []
+    rows: list[Visits] = []
     for i in range(runs):
         bare.append(bare_boot(profile))
         quiet(server)
@@ -268,36 +399,31 @@ def run_profile(browser, server, name: str, cpu: float, runs: int, paths: dict, 
             file=sys.stderr,
         )
     b = statistics.median(bare)
-    first = med([r["first"]["ms"] for r in rows])
-    repeat = med([r["repeat"]["ms"] for r in rows])
-    third = med([r["third"]["ms"] for r in rows])
+    first = median_ms([r["first"]["ms"] for r in rows])
+    repeat = median_ms([r["repeat"]["ms"] for r in rows])
+    third = median_ms([r["third"]["ms"] for r in rows])
     return {
         "profile": name,
         "cpu": cpu,
         "bare_ms": round(b),
         "first_ms": first,
         "first_over_bare": round(first / b, 3),
-        "first_bytes_to_answer": med([r["first"]["bytes"] for r in rows]),
-        "first_requests_to_answer": med([r["first"]["requests"] for r in rows]),
-        "first_bytes_settled": med([r["first"]["settled"]["bytes"] for r in rows]),
-        "first_requests_settled": med([r["first"]["settled"]["requests"] for r in rows]),
-        "default_ms": med([r["default"]["ms"] for r in rows]),
+        "first_bytes_to_answer": median_ms([r["first"]["bytes"] for r in rows]),
+        "first_requests_to_answer": median_ms([r["first"]["requests"] for r in rows]),
+        "first_bytes_settled": median_ms([r["first"]["settled"]["bytes"] for r in rows]),
+        "first_requests_settled": median_ms([r["first"]["settled"]["requests"] for r in rows]),
+        "default_ms": median_ms([r["default"]["ms"] for r in rows]),
         "default_after_fcp_ms": med([r["default"]["after_fcp_ms"] for r in rows]),
-        "default_painted_ms": med([r["default"]["painted_ms"] for r in rows]),
+        "default_painted_ms": med([r["default"].get("painted_ms") for r in rows]),
         "repeat_ms": repeat,
         "repeat_over_bare": round(repeat / b, 3),
         "third_ms": third,
         "third_over_bare": round(third / b, 3),
-        "repeat_bytes": med([r["repeat"]["bytes"] for r in rows]),
-        "repeat_requests": med([r["repeat"]["requests"] for r in rows]),
+        "repeat_bytes": median_ms([r["repeat"]["bytes"] for r in rows]),
+        "repeat_requests": median_ms([r["repeat"]["requests"] for r in rows]),
         "repeat_from_snapshot": [r["repeat"]["snapshot"] for r in rows],
         "offline": rows[0]["offline"],
-        "phone": {
-            visit: {key: med([r["phone"][visit][key] for r in rows]) for key in ("ms", "all_ms", "inputs_shown_ms", "longest_silent_ms", "wrong_frames")}
-            for visit in ("first", "second")
-        }
-        if phone
-        else None,
+        "phone": {visit: phone_medians([r["phone"][visit] for r in rows]) for visit in ("first", "second")} if phone else None,
         "runs": rows,
         "bare_all": [round(x) for x in bare],
     }
@@ -307,16 +433,18 @@ GOALS = {"loopback": (0.6, 0.25), "fast4g": (0.6, None), "slow4g": (None, None)}
 REPEAT_WITHIN_MS = {("fast4g", 4.0): 1000}  # the repeat visit's goal in seconds, where it has one
 
 
-def print_table(results: list[dict]) -> None:
-    def ok(value, goal):
-        return "" if goal is None else (" ✓" if value <= goal else " ✗")
+def print_table(results: list[ProfileResult]) -> None:
+    def ok(value: float | None, goal: float | None) -> str:
+        return "" if goal is None or value is None else (" ✓" if value <= goal else " ✗")
+
+    def mib(n: float) -> str:
+        return f"{n / MIB:.2f} MiB"
 
     print("| profile | bare boot | first answer (non-default) | ÷ bare | default answer | − FCP | repeat visit | ÷ bare | third visit | ÷ bare | "
           "first visit to answer | first visit settled | repeat | offline |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for r in results:
         g_first, g_repeat = GOALS[r["profile"]]
-        mib = lambda n: f"{n / MIB:.2f} MiB"  # noqa: E731
         print(
             f"| {r['profile']} cpu×{r['cpu']:g} | {r['bare_ms']} ms | {r['first_ms']} ms | {r['first_over_bare']:.2f}{ok(r['first_over_bare'], g_first)} | "
             f"{r['default_ms']} ms | {r['default_after_fcp_ms']} ms{ok(r['default_after_fcp_ms'], 100)} | "
@@ -328,8 +456,8 @@ def print_table(results: list[dict]) -> None:
             f"calculators {r['offline']['calculators']}, pages {r['offline']['pages']} |"
         )
     for r in results:
-        for visit in ("repeat", "third"):
-            phases = [run[visit]["engine"]["phases"] for run in r["runs"] if (run[visit].get("engine") or {}).get("phases")]
+        for visit, answers in (("repeat", [run["repeat"] for run in r["runs"]]), ("third", [run["third"] for run in r["runs"]])):
+            phases = [p for p in map(engine_phases, answers) if p]
             if phases:
                 medians = ", ".join(f"{name} {med([p[name] for p in phases])} ms" for name in phases[0])
                 print(f"  {visit} visit's engine start ({r['profile']} cpu×{r['cpu']:g}, medians of {len(phases)}): {medians}")
@@ -345,15 +473,20 @@ def print_table(results: list[dict]) -> None:
             print(f"  offline failure ({r['profile']}): {failure}")
 
 
+def engine_phases(answer: Answered) -> dict[str, float] | None:
+    """The phases of the engine's start, where it said them."""
+    return answer["engine"]["phases"] if answer["engine"] else None
+
+
 ROUND_TRIPS = page_function(ROOT / "scripts" / "bench" / "page" / "bench_round_trips.mjs")
 
 
-def warm_answers(browser, server, repeats: int = 7) -> dict[str, dict]:
+def warm_answers(browser: Browser, server: HostServer, repeats: int = 7) -> dict[str, WarmAnswer]:
     """Each calculator's warm answer time in the page (engine round trips, median and
     worst of ``repeats`` for its default and example inputs), once the page has been
     open SETTLE_S seconds, and three unseen input sets each."""
     context = browser.new_context(service_workers="block")
-    out = {}
+    out: dict[str, WarmAnswer] = {}
     try:
         page = context.new_page()
         calcs = rules_py.calculators()
@@ -361,7 +494,7 @@ def warm_answers(browser, server, repeats: int = 7) -> dict[str, dict]:
         page.wait_for_selector(f'.calculator[data-calculator="{calcs[0].id}"][data-status="ready"]', timeout=TIMEOUT_MS)
         page.wait_for_function(f"() => performance.now() > {SETTLE_S * 1000}", polling=100, timeout=TIMEOUT_MS)
         for calc in calcs:
-            round_trips = []
+            round_trips: list[float] = []
             for inputs in ({}, *calc.examples):
                 round_trips += [t for t, _ in page.evaluate(ROUND_TRIPS, [calc.id, inputs, repeats])]
             unseen = [t for inputs in unseen_inputs(calc) for t, _ in page.evaluate(ROUND_TRIPS, [calc.id, inputs, 3])]
@@ -413,7 +546,7 @@ def main() -> int:
     calcs = rules_py.calculators()
     first = calcs[0]
     link = engine_inputs(first)
-    paths = {
+    paths: Paths = {
         "id": first.id,
         "field": next(iter(link.items())),  # a field the link names, with its value
         "first": f"calculators/{first.id}/?" + urlencode(link),
@@ -429,8 +562,8 @@ def main() -> int:
         "/__bench__/bare.html": ("text/html; charset=utf-8", BARE_PAGE),
         "/__bench__/bare-worker.mjs": ("text/javascript", BARE_WORKER),
     }
-    results = []
-    warm = None
+    results: list[ProfileResult] = []
+    warm: dict[str, WarmAnswer] | None = None
     with HostServer(SITE, extra=extra, mounts={"/__bench__/pyodide/": PYODIDE}) as server, sync_playwright() as playwright:
         browser = launch(playwright)
         try:

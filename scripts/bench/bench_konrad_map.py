@@ -30,6 +30,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import TypedDict
 
 from rules_py.konrad.sector_map import GRID, LABELS
 
@@ -98,11 +99,20 @@ print(json.dumps({{"ms": cold * 1000, "cpu_ms": cold_cpu * 1000, "outcomes": len
 """
 
 
-def cold_ms(calc: str, inputs: dict) -> dict:
+class Cold(TypedDict):
+    """What CHILD prints: its wall and CPU time, and how many outcomes the answer had."""
+
+    ms: float
+    cpu_ms: float
+    outcomes: int
+
+
+def cold_ms(calc: str, inputs: dict[str, str]) -> Cold:
     done = subprocess.run(
         [sys.executable, "-c", CHILD.format(calc=calc)], input=json.dumps(inputs), capture_output=True, text=True, check=True
     )
-    return json.loads(done.stdout)
+    figures: Cold = json.loads(done.stdout)
+    return figures
 
 
 def main() -> int:

@@ -37,6 +37,7 @@ import random
 import statistics
 import sys
 import tempfile
+from typing import NotRequired, TypedDict
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -55,8 +56,49 @@ OBSERVE = page_function(ROOT / "scripts" / "bench" / "page" / "bench_observe_lon
 PASTE = page_function(ROOT / "scripts" / "bench" / "page" / "bench_paste_map.mjs")
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"]
 
+# A main-thread task in the trace: (start µs, end µs, CPU ms).
+Task = tuple[float, float, float]
+# A time stamp the bench put in the trace: (its message, µs).
+Stamp = tuple[str, float]
 
-def main_thread_tasks(trace_path: Path):
+
+class LongTask(TypedDict):
+    start: float
+    duration: float
+
+
+class Bench(TypedDict):
+    """What the page functions keep in window.__bench: its long tasks, each keystroke's ms to
+    the next frame (bench_observe_long_tasks.mjs) and, once pasted, the paste's (bench_paste_map.mjs)."""
+
+    long: list[LongTask]
+    keys: list[float]
+    paste: NotRequired[float]
+
+
+class Figures(TypedDict, total=False):
+    """Every figure, filled in as the run goes (--json writes it)."""
+
+    rows: int
+    cols: int
+    chars: int
+    link_drawn_ms: float
+    link_longest_task_ms: float
+    link_tasks_over_50_ms: list[int]
+    paste_to_next_frame_ms: float
+    paste_longest_task_ms: float
+    keystroke_median_ms: float
+    keystroke_worst_ms: float
+    typing_tasks_over_50_ms: list[int]
+    typing_longest_task_ms: float
+    keystroke_cpu_median_ms: float
+    keystroke_cpu_worst_ms: float
+    link_most_cpu_task_ms: float
+    paste_most_cpu_task_ms: float
+    typing_most_cpu_task_ms: float
+
+
+def main_thread_tasks(trace_path: Path) -> tuple[list[Task], list[Stamp]]:
     """(start, end, cpu ms) of each top-level task on the page's main thread, and the bench's time stamps."""
     data = json.loads(trace_path.read_text())
     events = data["traceEvents"] if isinstance(data, dict) else data
@@ -66,9 +108,10 @@ def main_thread_tasks(trace_path: Path):
     return tasks, [(m, ts) for m, ts, _ in stamps]
 
 
-def key_cpu(tasks, stamps) -> list[float]:
+def key_cpu(tasks: list[Task], stamps: list[Stamp]) -> list[float]:
     """CPU ms of the main-thread tasks overlapping each keystroke's window."""
-    out, start = [], None
+    out: list[float] = []
+    start: float | None = None
     for message, ts in sorted(stamps, key=lambda x: x[1]):
         if message == "bench-key-start":
             start = ts
@@ -91,12 +134,12 @@ def make_map(side_rows: int, side_cols: int, seed: int) -> str:
     return "W:" + "/".join("".join(row) for row in cells)
 
 
-def longest(entries: list[dict], since: float, until: float = float("inf")) -> float:
+def longest(entries: list[LongTask], since: float, until: float = float("inf")) -> float:
     return max((e["duration"] for e in entries if since <= e["start"] <= until), default=0.0)
 
 
 def main() -> int:
-    grid = rules_py.get(CALC).field("map").grid
+    grid = rules_py.get(CALC).field("map").map_grid()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--side", type=int, default=0, help="rows and columns (default: the engine's largest)")
     parser.add_argument("--keys", type=int, default=20)
@@ -105,7 +148,7 @@ def main() -> int:
     rows = args.side or grid["max_rows"]
     cols = args.side or grid["max_cols"]
     first, second = make_map(rows, cols, 1), make_map(rows, cols, 2)
-    out: dict = {"rows": rows, "cols": cols, "chars": len(first)}
+    out: Figures = {"rows": rows, "cols": cols, "chars": len(first)}
     cells_selector = f'.calculator[data-calculator="{CALC}"] .fm-map-cell'
     ready = f'.calculator[data-calculator="{CALC}"][data-status="ready"]'
     from playwright.sync_api import sync_playwright
@@ -126,7 +169,7 @@ def main() -> int:
         out["link_drawn_ms"] = page.evaluate("performance.now()")
         page.evaluate(stamp, "bench-link-drawn")
         page.wait_for_selector(ready, timeout=TIMEOUT_MS)
-        bench = page.evaluate("window.__bench")
+        bench: Bench = page.evaluate("window.__bench")
         out["link_longest_task_ms"] = longest(bench["long"], 0, out["link_drawn_ms"])
         out["link_tasks_over_50_ms"] = [round(e["duration"]) for e in bench["long"] if e["start"] <= out["link_drawn_ms"]]
 
@@ -170,7 +213,7 @@ def main() -> int:
         browser.close()
 
         tasks, stamps = main_thread_tasks(trace)
-        at = dict(stamps)
+        stamped = dict(stamps)
         cpu = key_cpu(tasks, stamps)
         out["keystroke_cpu_median_ms"] = statistics.median(cpu)
         out["keystroke_cpu_worst_ms"] = max(cpu)
@@ -178,9 +221,9 @@ def main() -> int:
         def most_cpu(since: float, until: float) -> float:
             return max((c for s, e, c in tasks if s >= since and e <= until), default=0.0)
 
-        out["link_most_cpu_task_ms"] = most_cpu(0, at["bench-link-drawn"])
-        out["paste_most_cpu_task_ms"] = most_cpu(at["bench-paste-start"], at["bench-paste-end"])
-        out["typing_most_cpu_task_ms"] = most_cpu(at["bench-typing-start"], at["bench-typing-end"])
+        out["link_most_cpu_task_ms"] = most_cpu(0, stamped["bench-link-drawn"])
+        out["paste_most_cpu_task_ms"] = most_cpu(stamped["bench-paste-start"], stamped["bench-paste-end"])
+        out["typing_most_cpu_task_ms"] = most_cpu(stamped["bench-typing-start"], stamped["bench-typing-end"])
 
     print(f"Map editor on {CALC}, {rows} x {cols} map ({out['chars']} characters), 26 units; wall times, then the main thread's CPU time")
     print(f"  (1) link: grid drawn {out['link_drawn_ms']:.0f} ms after navigation; longest task meanwhile {out['link_longest_task_ms']:.0f} ms (most CPU: {out['link_most_cpu_task_ms']:.0f} ms); tasks over 50 ms: {out['link_tasks_over_50_ms']}")

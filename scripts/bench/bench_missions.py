@@ -21,6 +21,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import TypedDict
 
 ROOT = Path(__file__).resolve().parents[2]
 GOALS_MS = {"CPython": 10.0, "Pyodide": 30.0}
@@ -45,23 +46,48 @@ AIR_HEAVIEST = {
     "flak_shots": "30", "flak_hit_on": "6", "more_flak_shots": "30", "more_flak_hit_on": "6", "friendly_flak": "10",
     "friendly_experience": "inexperienced", "friendly_flak_shots": "10", "friendly_flak_hit_on": "6", "down": "true", "turns": "12",
 }
-CASES = [
-    ["chq-fire-mission", "defaults", {}],
-    ["chq-fire-mission", "heaviest", MISSION_HEAVIEST],
-    ["k47-air-strike", "defaults", {}],
-    ["k47-air-strike", "heaviest", AIR_HEAVIEST],
+# (calculator id, label, inputs); a list once through JSON.
+Case = tuple[str, str, dict[str, str]]
+CASES: list[Case] = [
+    ("chq-fire-mission", "defaults", {}),
+    ("chq-fire-mission", "heaviest", MISSION_HEAVIEST),
+    ("k47-air-strike", "defaults", {}),
+    ("k47-air-strike", "heaviest", AIR_HEAVIEST),
 ]
 
 
-def run_all(config: dict) -> dict:
+class Config(TypedDict):
+    """What to time, as the Pyodide run is given it too."""
+
+    repeats: int
+    cases: list[Case]
+
+
+class Row(TypedDict):
+    id: str
+    label: str
+    cold: float
+    warm: float
+
+
+class Figures(TypedDict):
+    """One runtime's figures."""
+
+    runtime: str
+    version: str
+    rows: list[Row]
+
+
+def run_all(config: Config) -> Figures:
     """Every figure in this runtime (CPython, or Pyodide through pyodide_main)."""
     import rules_py
     from scripts.bench.timing import clear_caches, elapsed_ms
 
-    rows = []
+    rows: list[Row] = []
     for calc_id, label, inputs in config["cases"]:
         calc = rules_py.get(calc_id)
-        cold, warm = [], []
+        cold: list[float] = []
+        warm: list[float] = []
         for _ in range(config["repeats"]):
             clear_caches()
             cold.append(elapsed_ms(lambda: calc.odds(inputs)))  # noqa: B023 (called at once)
@@ -80,7 +106,7 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="runs per figure, median (default 5)")
     parser.add_argument("--no-pyodide", action="store_true", help="CPython only")
     args = parser.parse_args()
-    config = {"repeats": args.repeats, "cases": CASES}
+    config: Config = {"repeats": args.repeats, "cases": CASES}
     results = [run_all(config)]
     if not args.no_pyodide:
         run = subprocess.run(

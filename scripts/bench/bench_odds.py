@@ -27,14 +27,15 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable, Hashable
 
 from rules_py import calculators, get
 from rules_py import dice as dice_module
-from rules_py.dice import Distribution, enumerate_outcomes
+from rules_py.dice import Dice, Distribution, enumerate_outcomes
 
 
 def opposed_ours(a: int, b: int) -> Distribution:
-    def proc(dice):
+    def proc(dice: Dice) -> dict[str, int]:
         x = dice.successes(a, 4, "attack")
         y = dice.successes(b, 4, "defence")
         return {"margin": x - y}
@@ -43,7 +44,7 @@ def opposed_ours(a: int, b: int) -> Distribution:
 
 
 # The dice primitives, by name: (ours, brute force over every face).
-CORE = {
+CORE: dict[str, tuple[Callable[[], Distribution], Callable[[], Distribution]]] = {
     "3D6": (lambda: dice_module.sum_of(3, 6), lambda: brute(3, 6, sum)),
     "6D6 total": (lambda: dice_module.sum_of(6, 6), lambda: brute(6, 6, sum)),
     "4 dice successes at 4+": (lambda: dice_module.successes(4, 4), lambda: brute(4, 6, lambda f: sum(x >= 4 for x in f))),
@@ -53,19 +54,20 @@ CORE = {
 }
 
 
-def brute(n: int, sides: int, key) -> Distribution:
-    return Distribution(Counter(key(faces) for faces in itertools.product(range(1, sides + 1), repeat=n)))
+def brute(n: int, sides: int, key: Callable[[tuple[int, ...]], Hashable]) -> Distribution:
+    counts: Counter[Hashable] = Counter(key(faces) for faces in itertools.product(range(1, sides + 1), repeat=n))
+    return Distribution(counts)
 
 
 def opposed_brute(a: int, b: int) -> Distribution:
-    counts = Counter(
+    counts: Counter[Hashable] = Counter(
         sum(f >= 4 for f in faces[:a]) - sum(f >= 4 for f in faces[a:])
         for faces in itertools.product(range(1, 7), repeat=a + b)
     )
     return Distribution(counts)
 
 
-def ms(fn) -> float:
+def ms(fn: Callable[[], object]) -> float:
     start = time.perf_counter()
     fn()
     return (time.perf_counter() - start) * 1000
@@ -74,6 +76,7 @@ def ms(fn) -> float:
 def child(kind: str, name: str, raw: str) -> None:
     """In a fresh process: print [cold ms, warm ms] of one figure."""
     calculators()  # what the engine has done before its first answer
+    fn: Callable[[], object]
     if kind == "odds":
         inputs = json.loads(raw)
         calc = get(name)

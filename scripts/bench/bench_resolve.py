@@ -22,22 +22,61 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import TypedDict
 
 ROOT = Path(__file__).resolve().parents[2]
 GOALS_MS = {"defaults": 50.0, "heaviest": 200.0}
 
 
-def entries_of(roll: dict) -> list[str]:
+# (calculator id, label, inputs); a list once through JSON.
+Case = tuple[str, str, dict[str, str]]
+
+
+class Config(TypedDict):
+    """What to time, as the Pyodide run is given it too."""
+
+    repeats: int
+    seed: int
+    calculators: list[Case]
+
+
+class Row(TypedDict):
+    """One calculator's figures (see :func:`one`)."""
+
+    id: str
+    label: str
+    dice: int
+    first_cold: float
+    worst_warm: float
+    steps: list[float]
+    odds_plus_roll: float
+    resolve: float
+
+
+class Figures(TypedDict):
+    """One runtime's figures."""
+
+    runtime: str
+    calculators: list[Row]
+
+
+class _Die(TypedDict):
+    """One roll of a roll's ``dice`` log, as far as it is read here."""
+
+    faces: list[int]
+
+
+def entries_of(dice: list[_Die]) -> list[str]:
     """A roll's dice, one entry per roll made: a die's face, or a pool's faces."""
-    return [",".join(map(str, entry["faces"])) for entry in roll["dice"] if entry["faces"]]
+    return [",".join(map(str, entry["faces"])) for entry in dice if entry["faces"]]
 
 
-def one(calc_id: str, label: str, inputs: dict, seed: int, repeats: int) -> dict:
+def one(calc_id: str, label: str, inputs: dict[str, str], seed: int, repeats: int) -> Row:
     """One calculator's figures: the first resolution cold, each die's warm, and resolve against odds plus roll."""
     import rules_py
     from scripts.bench.timing import clear_caches, elapsed_ms
 
-    entries = entries_of(rules_py.roll(calc_id, seed, inputs))
+    entries = entries_of(rules_py.roll(calc_id, seed, inputs)["dice"])
     clear_caches()
     first = elapsed_ms(lambda: rules_py.resolve(calc_id, inputs, ""))
     steps = []
@@ -51,7 +90,7 @@ def one(calc_id: str, label: str, inputs: dict, seed: int, repeats: int) -> dict
     return {"id": calc_id, "label": label, "dice": len(entries), "first_cold": first, "worst_warm": max(steps), "steps": steps, "odds_plus_roll": plain, "resolve": resolved}
 
 
-def run_all(config: dict) -> dict:
+def run_all(config: Config) -> Figures:
     """Every figure in this runtime (CPython, or Pyodide through pyodide_main)."""
     rows = [one(calc_id, label, inputs, config["seed"], config["repeats"]) for calc_id, label, inputs in config["calculators"]]
     return {"runtime": sys.version.split()[0] + (" (Pyodide)" if sys.platform == "emscripten" else " (CPython)"), "calculators": rows}
@@ -70,12 +109,12 @@ def main() -> None:
     import rules_py
     from scripts.bench.timing import heaviest
 
-    rows = []
+    rows: list[Case] = []
     for calc in rules_py.calculators():
         if calc.rolls_dice:
-            rows.append([calc.id, "defaults", {}])
-            rows.append([calc.id, "heaviest", heaviest(calc)])
-    config = {"repeats": args.repeats, "seed": args.seed, "calculators": rows}
+            rows.append((calc.id, "defaults", {}))
+            rows.append((calc.id, "heaviest", heaviest(calc)))
+    config: Config = {"repeats": args.repeats, "seed": args.seed, "calculators": rows}
     cpython = run_all(config)
     run = subprocess.run(
         ["node", str(ROOT / "scripts" / "bench" / "bench_icepool.mjs"), str(ROOT / "node_modules" / "pyodide"), "-", str(ROOT), __file__],
@@ -83,7 +122,7 @@ def main() -> None:
     )
     if run.returncode:
         raise SystemExit(f"the Pyodide run failed:\n{run.stderr[-4000:]}")
-    pyodide = json.loads(run.stdout)
+    pyodide: Figures = json.loads(run.stdout)
     print(f"Each die entered: the resolution so far, warm, worst over the dice of seed {args.seed} (median of {args.repeats}); ms")
     print(f"{'calculator':22} {'inputs':9} {'dice':>4} | {'CPython worst':>13} {'resolve':>8} {'odds+roll':>9} | {'Pyodide first':>13} {'worst':>7} {'goal':>6}  verdict")
     missed = 0

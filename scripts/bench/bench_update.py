@@ -37,9 +37,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import NotRequired, TypedDict
 from urllib.parse import urlencode
 
-from scripts.bench.page_visits import TIMEOUT_MS, answer_at, engine_inputs, settle
+from scripts.bench.page_visits import TIMEOUT_MS, EngineStart, answer_at, engine_inputs, settle
 from scripts.support.local_site import HostServer, launch
 
 import rules_py
@@ -90,12 +91,40 @@ def point(link: Path, target: Path) -> None:
     os.replace(tmp, link)
 
 
-def measure(old: Path, new: Path, path: str, calc_id: str) -> dict:
+class Start(TypedDict):
+    """A returning player's start on one build: the first answer's time and how the engine started."""
+
+    ms: float
+    engine: EngineStart | None
+    snapshot: bool | None
+
+
+class Update(TypedDict):
+    """What the host sent from the switch until the new build's offline copy held the engine."""
+
+    bytes: int
+    requests: int
+    paths: NotRequired[list[str]]  # each path asked for; main() lists them as files with their sizes
+
+
+class After(Start):
+    first_ms_after_taking: float  # the first answer of the page the update's Reload opened
+    returning_ms: float  # the next start after that one
+    returning_engine: EngineStart | None
+
+
+class Measured(TypedDict):
+    before: Start
+    update: Update
+    after: After
+    build_shown: str | None  # the build the page says it is (its fire-mission-build meta)
+
+
+def measure(old: Path, new: Path, path: str, calc_id: str) -> Measured:
     from playwright.sync_api import sync_playwright
 
     live = old.parent / "live"
     point(live, old)
-    out: dict = {}
     with HostServer(live) as server, sync_playwright() as playwright:
         browser = launch(playwright)
         context = browser.new_context()
@@ -109,32 +138,38 @@ def measure(old: Path, new: Path, path: str, calc_id: str) -> dict:
                 page.goto(server.url(path))
                 starts.append(answer_at(page, calc_id))
                 settle(page, server, quiet_s=0.5)
-            out["before"] = {"ms": starts[-1]["ms"], "engine": starts[-1]["engine"], "snapshot": starts[-1]["snapshot"]}
+            before: Start = {"ms": starts[-1]["ms"], "engine": starts[-1]["engine"], "snapshot": starts[-1]["snapshot"]}
             # The host now has the new build.
             point(live, new)
-            server._server.gzipped.clear()
+            server.files_changed()
             server.forget()
             c0 = server.counters()
             page.goto(server.url(path))
             page.wait_for_function("() => document.documentElement.dataset.offline === 'update'", timeout=TIMEOUT_MS * 2)
             with page.expect_navigation(timeout=TIMEOUT_MS):
                 page.click(".fm-update button")
-            after = answer_at(page, calc_id)
+            taken = answer_at(page, calc_id)
             settle(page, server)
             sent, requests = server.counters()
-            out["update"] = {"bytes": sent - c0[0], "requests": requests - c0[1], "paths": server.requested}
+            update: Update = {"bytes": sent - c0[0], "requests": requests - c0[1], "paths": server.requested}
             page.goto(server.url(path))
-            out["after"] = {**{k: answer_at(page, calc_id)[k] for k in ("ms", "engine", "snapshot")}, "first_ms_after_taking": after["ms"]}
+            second = answer_at(page, calc_id)
             settle(page, server, quiet_s=0.5)
             page.goto(server.url(path))
             third = answer_at(page, calc_id)
-            out["after"]["returning_ms"] = third["ms"]
-            out["after"]["returning_engine"] = third["engine"]
-            out["build_shown"] = page.evaluate("() => document.querySelector('meta[name=\"fire-mission-build\"]')?.content ?? null")
+            shown = page.evaluate("() => document.querySelector('meta[name=\"fire-mission-build\"]')?.content ?? null")
         finally:
             context.close()
             browser.close()
-    return out
+    return {
+        "before": before,
+        "update": update,
+        "after": {
+            "ms": second["ms"], "engine": second["engine"], "snapshot": second["snapshot"], "first_ms_after_taking": taken["ms"],
+            "returning_ms": third["ms"], "returning_engine": third["engine"],
+        },
+        "build_shown": shown,
+    }
 
 
 def sizes(folder: Path, paths: list[str]) -> list[tuple[str, int]]:

@@ -9,10 +9,11 @@ first visit wait for the engine. Each is said here once.
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from scripts.support.local_site import HostServer
 from scripts.support.page_functions import page_function
@@ -37,20 +38,47 @@ TIMEOUT_MS = 120_000
 ANSWER_PAINTED = page_function(ROOT / "scripts" / "bench" / "page" / "bench_answer_painted.mjs")
 
 
-def answer_at(page: Page, calc_id: str, painted: bool = False) -> dict[str, Any]:
+class EngineStart(TypedDict):
+    """How the page's engine started, as it tells the page (engine.mjs; null where a site's engine does not say)."""
+
+    bootMs: float | None
+    phases: dict[str, float] | None  # {phase: ms since the previous one}, in the order they ran
+    startedInHead: bool | None
+
+
+class Answered(TypedDict):
+    """A visit's first answer (see :func:`answer_at`)."""
+
+    ms: float
+    fcp_ms: float | None
+    snapshot: bool | None
+    engine: EngineStart | None
+    painted_ms: NotRequired[float | None]
+
+
+def number_at(page: Page, selector: str, attribute: str) -> float:
+    """The number in ``attribute`` of the element ``selector`` finds, once there is one (up to TIMEOUT_MS)."""
+    element = page.wait_for_selector(selector, timeout=TIMEOUT_MS, state="attached")
+    value = element.get_attribute(attribute) if element else None
+    if value is None:  # never: the wait is for an element that has the attribute
+        raise RuntimeError(f"{selector} has no {attribute}")
+    return float(value)
+
+
+def answer_at(page: Page, calc_id: str, painted: bool = False) -> Answered:
     """ms: when the live view showed its first answer (data-first-answer-at); painted_ms
     (if asked): when the page first painted one, the build's copy's included."""
-    root = page.wait_for_selector(f'.calculator[data-calculator="{calc_id}"][data-first-answer-at]', timeout=TIMEOUT_MS, state="attached")
+    ms = number_at(page, f'.calculator[data-calculator="{calc_id}"][data-first-answer-at]', "data-first-answer-at")
     fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
     snapshot = page.evaluate("window.fireMissionEngine ? fireMissionEngine.fromSnapshot ?? null : null")
-    out = {"ms": float(root.get_attribute("data-first-answer-at")), "fcp_ms": fcp, "snapshot": snapshot}
     # Where the wait went, as the engine tells the page: the worker's start-up (bootMs, in the
     # worker's own clock, from its first line) and its phases (Python up, the wheel unpacked,
     # rules_py imported: each ms since the previous one), and whether the head started it.
-    out["engine"] = page.evaluate(
+    engine = page.evaluate(
         "() => window.fireMissionEngine ? {bootMs: fireMissionEngine.bootMs ?? null, phases: fireMissionEngine.phases ?? null,"
         " startedInHead: fireMissionEngine.startedInHead ?? null} : null"
     )
+    out: Answered = {"ms": ms, "fcp_ms": fcp, "snapshot": snapshot, "engine": engine}
     if painted:
         out["painted_ms"] = page.evaluate(ANSWER_PAINTED, 5000)
     return out
@@ -88,9 +116,9 @@ def unseen_inputs(calc: Calculator, count: int = 3) -> list[dict[str, str]]:
     for _ in range(500):
         raw: dict[str, str] = {}
         for f in calc.fields:
-            if f.type == "int":
-                low = f.minimum if f.minimum is not None else 0
-                raw[f.name] = str(rng.randint(low, f.maximum if f.maximum is not None else low + 10))
+            if f.type == "int":  # the whole numbers within its bounds
+                low = math.ceil(f.minimum) if f.minimum is not None else 0
+                raw[f.name] = str(rng.randint(low, math.floor(f.maximum) if f.maximum is not None else low + 10))
             elif f.type == "bool":
                 raw[f.name] = rng.choice(("true", "false"))
             elif f.type == "choice":

@@ -25,28 +25,64 @@ from __future__ import annotations
 import argparse
 import gzip
 import importlib.util
+import io
 import json
 import sys
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from types import ModuleType
+from typing import IO, TYPE_CHECKING, NotRequired, TypedDict
 
 from rules_py import answer, calculators, compare, compare_odds, odds, resolve, roll
 from rules_py.calculator import InputError
 from rules_py.sweep import sweep, sweep_answer, values_of
 
+if TYPE_CHECKING:
+    from hypothesis.strategies import SearchStrategy
+
+    from rules_py.calculator import Calculator
+
 SEEDS = (0, 1, 12345, 2**64 - 1)
 
+# A case's inputs, as JSON gives them back: {input name: value}.
+Inputs = Mapping[str, object]
+# What a case prints: {"odds": text, "roll": [text a seed], "answer": text, "answer_roll": text}, or {"error": message}.
+Outputs = dict[str, str | list[str]]
+# The extended outputs: {"resolve": {dice text: [CLI text, answer text]}, "vs": [CLI text, answer text],
+# "sweep": {input name: [CLI text, answer text]}}.
+Extended = dict[str, list[str] | dict[str, list[str]]]
 
-def _open(path: Path, mode: str):
-    return gzip.open(path, mode + "t", encoding="utf-8") if path.suffix == ".gz" else open(path, mode, encoding="utf-8")
+
+class Case(TypedDict):
+    """One line of a record."""
+
+    id: str
+    inputs: dict[str, object]
+    out: Outputs
+    whole: NotRequired[bool]  # with --extended
+    ext: NotRequired[Extended]
 
 
-def _dump(obj) -> str:
+class _Die(TypedDict):
+    """One roll of a roll's ``dice`` log, as far as the dice texts read it."""
+
+    faces: list[int]
+    result: object
+
+
+def _open(path: Path, mode: str) -> IO[str]:
+    if path.suffix == ".gz":
+        return io.TextIOWrapper(gzip.GzipFile(path, mode), encoding="utf-8")  # as gzip.open(path, mode + "t") makes it
+    return open(path, mode, encoding="utf-8")
+
+
+def _dump(obj: object) -> str:
     return json.dumps(obj, indent=2) + "\n"  # what the CLI prints
 
 
-def outputs(calc_id: str, inputs: dict) -> dict:
+def outputs(calc_id: str, inputs: Inputs) -> Outputs:
     """Every text a case prints, as the CLI prints it (an input error as its message)."""
-    out = {}
+    out: Outputs = {}
     try:
         out["odds"] = _dump(odds(calc_id, inputs))
     except InputError as e:
@@ -59,7 +95,7 @@ def outputs(calc_id: str, inputs: dict) -> dict:
     return out
 
 
-def _tests_module(name: str):
+def _tests_module(name: str) -> ModuleType:
     """A helper module of tests/ (the tests' hypothesis strategies), loaded from
     its file: tests/ is no package and stays off the import path."""
     path = Path(__file__).resolve().parents[2] / "tests" / f"{name}.py"
@@ -71,7 +107,7 @@ def _tests_module(name: str):
     return module
 
 
-def _attempt(fn, *args, **kwargs) -> str:
+def _attempt(fn: Callable[..., object], *args: object, **kwargs: object) -> str:
     """What a call prints, or its input error's message."""
     try:
         return _dump(fn(*args, **kwargs))
@@ -79,7 +115,7 @@ def _attempt(fn, *args, **kwargs) -> str:
         return "error: " + str(e)
 
 
-def dice_texts(calc_id: str, inputs: dict, every: bool) -> list[str]:
+def dice_texts(calc_id: str, inputs: Inputs, every: bool) -> list[str]:
     """Dice texts for ``resolve``: the dice a seeded roll shows, given back one
     roll at a time (every prefix, or with ``every`` false the first, middle,
     last but one and full), the first pool of several dice cut after its first
@@ -91,11 +127,11 @@ def dice_texts(calc_id: str, inputs: dict, every: bool) -> list[str]:
     return list(dict.fromkeys(texts))
 
 
-def _dice_texts(log: list, every: bool) -> list[str]:
+def _dice_texts(log: list[_Die], every: bool) -> list[str]:
     rolls = [entry for entry in log if entry["faces"]]
     faces = [",".join(map(str, e["faces"])) for e in rolls]
 
-    def scored(e) -> str:
+    def scored(e: _Die) -> str:
         result = e["result"]
         if len(e["faces"]) > 1 and (type(result) is int or (isinstance(result, list) and all(type(x) is int for x in result))):
             return "=" + ("/".join(map(str, result)) if isinstance(result, list) else str(result))
@@ -112,10 +148,10 @@ def _dice_texts(log: list, every: bool) -> list[str]:
     return texts
 
 
-def extended(calc_id: str, inputs: dict, whole: bool) -> dict:
+def extended(calc_id: str, inputs: Inputs, whole: bool) -> Extended:
     """The extended outputs of a case (see the module's docstring); ``whole``
     for the defaults and examples: every prefix of the dice, every sweep."""
-    out: dict = {}
+    out: Extended = {}
     try:
         odds(calc_id, inputs)
     except InputError:
@@ -125,7 +161,7 @@ def extended(calc_id: str, inputs: dict, whole: bool) -> dict:
         out["resolve"] = {text: [_attempt(resolve, calc_id, inputs, text), _attempt(answer, calc_id, inputs, None, dice=text)] for text in dice_texts(calc_id, inputs, whole)}
     out["vs"] = [_attempt(compare_odds, calc_id, {}, inputs), _attempt(compare, calc_id, {}, inputs)]
     if whole:
-        swept = {}
+        swept: dict[str, list[str]] = {}
         for field in calc.fields:
             try:
                 values_of(field)
@@ -137,8 +173,10 @@ def extended(calc_id: str, inputs: dict, whole: bool) -> dict:
     return out
 
 
-def cases(drawn: int, more: dict[str, int]):
-    valid_inputs = _tests_module("strategies").valid_inputs  # the tests' strategies, only when recording
+def cases(drawn: int, more: dict[str, int]) -> Iterator[tuple[str, dict[str, object], bool]]:
+    """(calculator id, inputs, whole) for every case to record: the defaults and examples whole, then the drawn ones."""
+    # The tests' strategies, only when recording.
+    valid_inputs: Callable[[Calculator], SearchStrategy[dict[str, object]]] = _tests_module("strategies").valid_inputs
 
     for calc in calculators():
         yield calc.id, {}, True
@@ -162,7 +200,7 @@ def main() -> int:
         n = 0
         with _open(args.file, "w") as f:
             for calc_id, inputs, whole in cases(args.drawn, more):
-                case = {"id": calc_id, "inputs": inputs, "out": outputs(calc_id, inputs)}
+                case: Case = {"id": calc_id, "inputs": inputs, "out": outputs(calc_id, inputs)}
                 if args.extended:
                     case["whole"] = whole
                     case["ext"] = extended(calc_id, inputs, whole)
@@ -173,16 +211,17 @@ def main() -> int:
     n = bad = 0
     with _open(args.file, "r") as f:
         for line in f:
-            case = json.loads(line)
+            recorded: Case = json.loads(line)
             n += 1
-            now = outputs(case["id"], case["inputs"])
-            if "ext" in case:
-                now = {**now, "ext": extended(case["id"], case["inputs"], case["whole"])}
-                case["out"]["ext"] = case["ext"]
-            if now != case["out"]:
+            was: dict[str, object] = {**recorded["out"]}
+            now: dict[str, object] = {**outputs(recorded["id"], recorded["inputs"])}
+            if "ext" in recorded:
+                was["ext"] = recorded["ext"]
+                now["ext"] = extended(recorded["id"], recorded["inputs"], recorded["whole"])
+            if now != was:
                 bad += 1
-                keys = sorted(k for k in set(now) | set(case["out"]) if now.get(k) != case["out"].get(k))
-                print(f"DIFFERENT {case['id']} {json.dumps(case['inputs'])[:200]}: {', '.join(keys)}")
+                keys = sorted(k for k in set(now) | set(was) if now.get(k) != was.get(k))
+                print(f"DIFFERENT {recorded['id']} {json.dumps(recorded['inputs'])[:200]}: {', '.join(keys)}")
     print(f"{n - bad} of {n} cases byte-identical")
     return 1 if bad else 0
 

@@ -36,13 +36,20 @@ import functools
 import gzip
 import io
 import re
+import socket
 import sys
 import threading
 import time
+from collections.abc import Callable, Iterable, Mapping
 from email.utils import formatdate, parsedate_to_datetime
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO, ClassVar, Self
 from urllib.parse import unquote, urlsplit
+
+if TYPE_CHECKING:
+    from _typeshed import ReadableBuffer, StrPath
+    from playwright.sync_api import Browser, BrowserContext, Playwright, Route
 
 CHROMIUM = "/usr/bin/chromium"
 # What Playwright's driver disables in Chromium (see CHROMIUM_ARGS).
@@ -128,17 +135,17 @@ def _rebase(text: str, base: str) -> str:
 
 
 class _Handler(SimpleHTTPRequestHandler):
-    server: "_Server"
+    server: _Server
 
-    def log_message(self, format, *args):  # quiet: the tests print what matters
+    def log_message(self, format: str, *args: object) -> None:  # quiet: the tests print what matters
         pass
 
-    def guess_type(self, path):
+    def guess_type(self, path: StrPath) -> str:
         suffix = Path(urlsplit(str(path)).path).suffix.lower()
         wrong = self.server.wrong_types.get(suffix)
         return wrong or MIME_TYPES.get(suffix, "application/octet-stream")
 
-    def send_head(self):
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
         path = unquote(urlsplit(self.path).path)
         with self.server.lock:
             self.server.requested.append(path)
@@ -153,6 +160,7 @@ class _Handler(SimpleHTTPRequestHandler):
         if path in self.server.missing:
             self.send_error(404, "File not found")
             return None
+        extra: tuple[str, bytes] | None
         if path == "/sitemap.xml":
             host = self.headers.get("Host") or f"127.0.0.1:{self.server.server_address[1]}"
             extra = ("application/xml", sitemap(Path(self.directory), f"http://{host}/").encode())
@@ -174,31 +182,46 @@ class _Handler(SimpleHTTPRequestHandler):
             return io.BytesIO(body)
         return super().send_head()
 
-    def end_headers(self):
+    def end_headers(self) -> None:
         # Revalidate every time, as a plain static host does: a rebuilt site is never stale.
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
 
 class _Server(ThreadingHTTPServer):
+    """Serves ``root`` with its ``handler``, and holds what the handlers share (see StaticServer)."""
+
     daemon_threads = True
     allow_reuse_address = True
+    handler: ClassVar[type[_Handler]] = _Handler
 
-    def __init__(self, *args, extra, wrong_types, stall, gzip_encoded, missing, held=(), once=(), **kwargs):
-        self.extra = extra
+    def __init__(
+        self,
+        address: tuple[str, int],
+        root: Path,
+        *,
+        extra: Mapping[str, tuple[str, bytes]] | None = None,
+        wrong_types: Mapping[str, str] | None = None,
+        stall: Iterable[str] = (),
+        gzip_encoded: Iterable[str] = (),
+        missing: Iterable[str] = (),
+        held: Iterable[str] = (),
+        once: Iterable[str] = (),
+    ) -> None:
+        self.extra = dict(extra or {})
         self.held = {path: threading.Event() for path in held}
-        self.missing = missing
-        self.gzip_encoded = gzip_encoded
-        self.wrong_types = wrong_types
-        self.stall = stall
+        self.missing = set(missing)
+        self.gzip_encoded = set(gzip_encoded)
+        self.wrong_types = dict(wrong_types or {})
+        self.stall = set(stall)
         self.once = set(once)
         self.answered: set[str] = set()
         self.stopping = threading.Event()
         self.requested: list[str] = []
         self.lock = threading.Lock()
-        super().__init__(*args, **kwargs)
+        super().__init__(address, functools.partial(self.handler, directory=str(root)))
 
-    def handle_error(self, request, client_address):
+    def handle_error(self, request: socket.socket | tuple[bytes, socket.socket], client_address: tuple[str, int]) -> None:
         # A browser that closes a connection mid-download (a worker terminated,
         # a page left) is not a server error worth a traceback.
         if not isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
@@ -217,6 +240,8 @@ class StaticServer:
     one stalls, as if the network were cut the moment it had downloaded.
     """
 
+    _server: _Server
+
     def __init__(
         self,
         root: Path,
@@ -229,16 +254,20 @@ class StaticServer:
         once: tuple[str, ...] = (),
         host: str = "127.0.0.1",
         port: int = 0,
-    ):
-        handler = functools.partial(_Handler, directory=str(root))
-        self._server = _Server(
-            (host, port), handler,
-            extra=dict(extra or {}), wrong_types=dict(wrong_types or {}), stall=set(stall),
-            gzip_encoded=set(gzip_encoded), missing=set(missing), held=held, once=once,
+    ) -> None:
+        server = _Server(
+            (host, port), root,
+            extra=extra, wrong_types=wrong_types, stall=stall,
+            gzip_encoded=gzip_encoded, missing=missing, held=held, once=once,
         )
-        self.port = self._server.server_address[1]
+        self._serve(server, host, "static-server")
+
+    def _serve(self, server: _Server, host: str, name: str) -> None:
+        """Take ``server`` (bound, not yet serving) as this one's, to run in a thread called ``name``."""
+        self._server = server
+        self.port = server.server_address[1]
         self.base = f"http://{host}:{self.port}/"
-        self._thread = threading.Thread(target=self._server.serve_forever, name="static-server", daemon=True)
+        self._thread = threading.Thread(target=server.serve_forever, name=name, daemon=True)
 
     def url(self, path: str = "") -> str:
         return self.base + path.lstrip("/")
@@ -256,7 +285,7 @@ class StaticServer:
         with self._server.lock:
             self._server.requested.clear()
 
-    def start(self) -> "StaticServer":
+    def start(self) -> Self:
         self._thread.start()
         return self
 
@@ -268,10 +297,10 @@ class StaticServer:
         self._server.server_close()
         self._thread.join(timeout=5)
 
-    def __enter__(self) -> "StaticServer":
+    def __enter__(self) -> Self:
         return self.start()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
 
@@ -281,13 +310,13 @@ class Link:
 
     CHUNK = 16 * 1024
 
-    def __init__(self, mbit: float | None = None, rtt_ms: float = 0.0):
+    def __init__(self, mbit: float | None = None, rtt_ms: float = 0.0) -> None:
         self.bytes_per_s = mbit * 1e6 / 8 if mbit else None
         self.rtt_s = rtt_ms / 1000
         self.free_at = 0.0
         self.lock = threading.Lock()
 
-    def send(self, write, data: bytes) -> None:
+    def send(self, write: Callable[[ReadableBuffer], object], data: bytes) -> None:
         if not self.bytes_per_s:
             write(data)
             return
@@ -304,27 +333,34 @@ class Link:
             write(chunk)
 
 
-class _PacedWriter:
-    def __init__(self, raw, server: "_HostServer"):
-        self.raw = raw
+class _PacedWriter(io.BufferedIOBase):
+    """A handler's output stream that sends through the server's link and counts what went:
+    a writable binary stream, as the socket writer it wraps is."""
+
+    def __init__(self, raw: io.BufferedIOBase, server: _HostServer) -> None:
+        super().__init__()
+        self._raw = raw
         self.server = server
 
-    def write(self, data) -> int:
-        data = bytes(data)
-        self.server.link.send(self.raw.write, data)
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: ReadableBuffer, /) -> int:
+        sent = bytes(data)
+        self.server.link.send(self._raw.write, sent)
         with self.server.lock:
-            self.server.sent += len(data)
-        return len(data)
+            self.server.sent += len(sent)
+        return len(sent)
 
     @property
     def closed(self) -> bool:
-        return self.raw.closed
+        return self._raw.closed
 
     def flush(self) -> None:
-        self.raw.flush()
+        self._raw.flush()
 
     def close(self) -> None:
-        self.raw.close()
+        self._raw.close()
 
 
 # What a static host compresses on the fly (nginx's gzip_types and the like, plus WebAssembly).
@@ -332,21 +368,21 @@ COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".xml"
 
 
 class _HostHandler(_Handler):
-    server: "_HostServer"
+    server: _HostServer
     protocol_version = "HTTP/1.1"  # keep-alive, as hosts do
 
-    def setup(self):
+    def setup(self) -> None:
         super().setup()
         self.wfile = _PacedWriter(self.wfile, self.server)
 
-    def translate_path(self, path):
+    def translate_path(self, path: str) -> str:
         local = unquote(urlsplit(path).path)
         for prefix, folder in self.server.mounts.items():
             if local.startswith(prefix):
                 return str(Path(folder) / local[len(prefix):])
         return super().translate_path(path)
 
-    def send_head(self):
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
         if self.server.cut:
             self.close_connection = True
             return None
@@ -366,7 +402,7 @@ class _HostHandler(_Handler):
             return self._send_gzipped(path, file)
         return super().send_head()
 
-    def _send_gzipped(self, path: str, file: Path):
+    def _send_gzipped(self, path: str, file: Path) -> io.BytesIO | None:
         with self.server.lock:
             self.server.requested.append(path)
         mtime = int(file.stat().st_mtime)
@@ -396,14 +432,18 @@ class _HostHandler(_Handler):
 
 
 class _HostServer(_Server):
-    def __init__(self, *args, link, mounts, **kwargs):
+    handler = _HostHandler
+
+    def __init__(self, address: tuple[str, int], root: Path, *, link: Link, mounts: Mapping[str, Path],
+                 extra: Mapping[str, tuple[str, bytes]] | None = None) -> None:
         self.link = link
-        self.mounts = mounts
+        self.mounts = dict(mounts)
         self.cut = False
         self.sent = 0
         self.requests = 0
-        self.gzipped: dict = {}
-        super().__init__(*args, **kwargs)
+        # Each compressed file by (its path, its mtime), as sent.
+        self.gzipped: dict[tuple[str, int], bytes] = {}
+        super().__init__(address, root, extra=extra)
 
 
 class HostServer(StaticServer):
@@ -414,17 +454,12 @@ class HostServer(StaticServer):
     every request, as a network cut would.
     """
 
+    _server: _HostServer
+
     def __init__(self, root: Path, link: Link | None = None, mounts: dict[str, Path] | None = None,
-                 extra: dict[str, tuple[str, bytes]] | None = None):
-        handler = functools.partial(_HostHandler, directory=str(root))
-        self._server = _HostServer(
-            ("127.0.0.1", 0), handler,
-            extra=dict(extra or {}), wrong_types={}, stall=set(), gzip_encoded=set(), missing=set(),
-            link=link or Link(), mounts=dict(mounts or {}),
-        )
-        self.port = self._server.server_address[1]
-        self.base = f"http://127.0.0.1:{self.port}/"
-        self._thread = threading.Thread(target=self._server.serve_forever, name="host-server", daemon=True)
+                 extra: dict[str, tuple[str, bytes]] | None = None) -> None:
+        server = _HostServer(("127.0.0.1", 0), root, link=link or Link(), mounts=mounts or {}, extra=extra)
+        self._serve(server, "127.0.0.1", "host-server")
 
     @property
     def link(self) -> Link:
@@ -447,8 +482,13 @@ class HostServer(StaticServer):
         with self._server.lock:
             return self._server.sent, self._server.requests
 
+    def files_changed(self) -> None:
+        """The site's files were replaced under the same paths: compress them afresh, as a
+        host does (a rebuilt file may keep its old mtime, which the cache is keyed on)."""
+        self._server.gzipped.clear()
 
-def launch(playwright):
+
+def launch(playwright: Playwright) -> Browser:
     """Debian's headless Chromium (Playwright cannot download its own here)."""
     return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
 
@@ -456,7 +496,7 @@ def launch(playwright):
 class RequestLog:
     """Route guard for a browser context: records every request, aborts any not on 127.0.0.1."""
 
-    def __init__(self, context, guard: bool = True):
+    def __init__(self, context: BrowserContext, guard: bool = True) -> None:
         self.urls: list[str] = []
         self.blocked: list[str] = []
         # Routing turns Chromium's HTTP cache off; guard=False records requests
@@ -470,7 +510,7 @@ class RequestLog:
         if url not in self.urls:
             self.urls.append(url)
 
-    def _route(self, route):
+    def _route(self, route: Route) -> None:
         url = route.request.url
         self._seen(url)
         host = urlsplit(url).hostname
@@ -482,7 +522,7 @@ class RequestLog:
 
     def outside(self) -> list[str]:
         """Every request that did not go to 127.0.0.1 (data: and blob: URLs stay in the page)."""
-        out = []
+        out: list[str] = []
         for url in self.urls + self.blocked:
             parts = urlsplit(url)
             if parts.scheme in ("data", "blob", "about"):

@@ -35,7 +35,9 @@ def page_function(path: Path) -> str:
         ValueError: the file holds anything else before its function, or no default export.
     """
     text = Path(path).read_text(encoding="utf-8")
-    start = PREAMBLE.match(text).end()
+    preamble = PREAMBLE.match(text)
+    assert preamble is not None  # it matches the empty string: every text starts with one
+    start = preamble.end()
     if not text.startswith(EXPORT, start):
         raise ValueError(f"{path}: a page function's file holds comments, then its one `export default function` (found {text[start:start + 40]!r})")
     source = text[start + len(EXPORT):].strip().removesuffix(";")
