@@ -82,7 +82,7 @@ export class AnswerCard {
   // Option B changed: the comparison on the card is for other inputs until its answer comes.
   compareStale() {
     this.comparisonStale = true;
-    this.element.dataset.stale = String(this.isStale());
+    this.sayStale();
   }
 
   /**
@@ -99,6 +99,11 @@ export class AnswerCard {
   /** @param {boolean} stale */
   markStale(stale) {
     this.stale = stale;
+    this.sayStale();
+  }
+
+  // The card's mark (data-stale: answer-card.css prints its "for other inputs" line), written here alone.
+  sayStale() {
     this.element.dataset.stale = String(this.isStale());
   }
 
@@ -114,7 +119,7 @@ export class AnswerCard {
 
   // The card to draw anew: once the page is idle (or as it prints).
   render() {
-    this.element.dataset.stale = String(this.isStale());
+    this.sayStale();
     if (this.drawAsked || !this.answer) return;
     this.drawAsked = true;
     if ("requestIdleCallback" in window) requestIdleCallback(() => this.draw(), { timeout: 2000 });
@@ -142,7 +147,7 @@ export class AnswerCard {
       this.element.replaceChildren(cardHead(this.answer.title, [headline(this.answer.headline)], this.qr), ...this.odds(this.answer));
       this.qr.draw(this.url(), "Scan for the live calculator");
     }
-    this.element.dataset.stale = String(this.isStale());
+    this.sayStale();
   }
 
   /** The answer's card under its head. @param {OddsAnswer} answer */
