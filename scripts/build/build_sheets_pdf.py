@@ -46,7 +46,7 @@ from pathlib import Path
 from scripts.build.build_pages import sheet_pages
 from scripts.support.local_site import StaticServer, launch
 from scripts.support.page_functions import page_function
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 from rules_py.systems import SYSTEMS
 
@@ -117,7 +117,7 @@ def pdf_name(slug: str, large: bool = False) -> str:
 
 
 def print_pdf(
-    page,
+    page: Page,
     url: str,
     scale: float = 1.0,
     width: str | None = None,
