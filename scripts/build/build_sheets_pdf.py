@@ -58,7 +58,7 @@ LARGE = "fm-large-print"  # the class that gives a sheet its large print (fire-m
 # What the build runs in a sheet's page, each in its own checked file (scripts/build/page/).
 PAGE = Path(__file__).resolve().parent / "page"
 UNLINK_LOCAL = page_function(PAGE / "unlink_local.mjs")  # links to the temporary server: onto the site, or plain text
-LARGE_PRINT = "(name) => document.documentElement.classList.add(name)"
+LARGE_PRINT = page_function(PAGE / "large_print.mjs")  # the large print's class on the root element
 WEB_ONLY = page_function(PAGE / "web_only_texts.mjs")  # what of the web page must never reach paper
 
 
