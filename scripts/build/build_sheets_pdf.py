@@ -44,6 +44,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from scripts.build.build_pages import sheet_pages
+from scripts.build.html_elements import elements
 from scripts.support.local_site import StaticServer, launch
 from scripts.support.page_functions import page_function
 from playwright.sync_api import Page, sync_playwright
@@ -66,8 +67,8 @@ WEB_ONLY = page_function(PAGE / "web_only_texts.mjs")  # what of the web page mu
 def site_address(site: Path, slug: str) -> str | None:
     """The address the site was built for (SITE_URL), from the sheet page's canonical link."""
     html = (site / "sheets" / slug / "index.html").read_text(encoding="utf-8")
-    match = re.search(r'<link rel="canonical" href="([^"]+)"', html)
-    return match.group(1).removesuffix(f"sheets/{slug}/") if match else None
+    hrefs = [e.attrs.get("href") for e in elements(html) if e.tag == "link" and e.attrs.get("rel") == "canonical"]
+    return hrefs[0].removesuffix(f"sheets/{slug}/") if hrefs and hrefs[0] else None
 
 
 # The dates Chromium writes into a PDF's document information: the time it printed.
