@@ -11,6 +11,7 @@ import json
 import re
 from types import SimpleNamespace
 
+from scripts.build.html_elements import elements
 from scripts.hooks import calculator_hooks as hooks
 from scripts.hooks import csp_hooks
 
@@ -22,6 +23,11 @@ PAGE = '<html><head><meta charset="utf-8"><title>t</title></head><body><article>
 
 def page(url: str):
     return SimpleNamespace(url=url)
+
+
+def own_page_marks(html: str) -> int:
+    """The embedded answers marked as a calculator's own page's."""
+    return sum(1 for e in elements(html) if "fm-prerendered" in e.classes and hooks.OWN_PAGE in e.attrs)
 
 
 def built(url: str, body: str) -> str:
@@ -41,7 +47,7 @@ def test_a_calculators_own_page_is_its_address_holding_it_alone():
 def test_the_own_page_alone_is_marked_and_starts_the_worker_in_its_head(monkeypatch):
     monkeypatch.setattr(hooks, "build_id", lambda: None)  # a build with no id yet: the worker's plain address
     own = built(f"calculators/{CALC}/", ROOT + "</div>")
-    assert len(hooks.OWN_PAGE_ANSWERS.findall(own)) == 1
+    assert own_page_marks(own) == 1 and hooks.is_own_page(elements(own))
     head = own.split("</head>")[0]
     assert head.index('<meta charset="utf-8">') < head.index("<script")  # the policy goes right after charset, before them
     assert f'<script data-link-inputs="fm-link-inputs">{hooks.head_script("flags.js")}</script><script>{hooks.head_script("glue-failed.js")}</script>' in head
@@ -50,7 +56,7 @@ def test_the_own_page_alone_is_marked_and_starts_the_worker_in_its_head(monkeypa
     assert f'</article><script id="fm-link-inputs">{hooks.head_script("link-inputs.js")}</script>' in own
     for url, body in [("combat-hq/comms/", ROOT + "</div>"), (f"calculators/{CALC}/", ROOT + "</div>" + OTHER + "</div>")]:
         embedding = built(url, body)
-        assert hooks.OWN_PAGE_ANSWERS.search(embedding) is None, url
+        assert own_page_marks(embedding) == 0 and not hooks.is_own_page(elements(embedding)), url
         assert "data-answers=" in embedding and "data-worker" not in embedding and "</article><script" not in embedding, url
         assert f"<script>{hooks.head_script('flags.js')}</script>" in embedding, url
 

@@ -21,6 +21,7 @@ import re
 import subprocess
 import sys
 import zlib
+from html import unescape
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -118,7 +119,7 @@ def test_every_page_carries_the_policy_with_its_inline_scripts_hashes(site):
         text = page.read_text(encoding="utf-8")
         match = CSP_META.search(text)
         assert match and text.count("Content-Security-Policy") == 1, page
-        policy = match.group(1)
+        policy = unescape(match.group(1))  # the attribute's value, as the browser reads it
         policies.add(policy)
         directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
         script_src = directives["script-src"].split()

@@ -44,9 +44,10 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from scripts.build.build_pages import sheet_pages
+from scripts.build.html_elements import elements
 from scripts.support.local_site import StaticServer, launch
 from scripts.support.page_functions import page_function
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 from rules_py.systems import SYSTEMS
 
@@ -58,7 +59,7 @@ LARGE = "fm-large-print"  # the class that gives a sheet its large print (fire-m
 # What the build runs in a sheet's page, each in its own checked file (scripts/build/page/).
 PAGE = Path(__file__).resolve().parent / "page"
 UNLINK_LOCAL = page_function(PAGE / "unlink_local.mjs")  # links to the temporary server: onto the site, or plain text
-LARGE_PRINT = "(name) => document.documentElement.classList.add(name)"
+LARGE_PRINT = page_function(PAGE / "large_print.mjs")  # the large print's class on the root element
 WEB_ONLY = page_function(PAGE / "web_only_texts.mjs")  # what of the web page must never reach paper
 
 
@@ -66,8 +67,8 @@ WEB_ONLY = page_function(PAGE / "web_only_texts.mjs")  # what of the web page mu
 def site_address(site: Path, slug: str) -> str | None:
     """The address the site was built for (SITE_URL), from the sheet page's canonical link."""
     html = (site / "sheets" / slug / "index.html").read_text(encoding="utf-8")
-    match = re.search(r'<link rel="canonical" href="([^"]+)"', html)
-    return match.group(1).removesuffix(f"sheets/{slug}/") if match else None
+    hrefs = [e.attrs.get("href") for e in elements(html) if e.tag == "link" and e.attrs.get("rel") == "canonical"]
+    return hrefs[0].removesuffix(f"sheets/{slug}/") if hrefs and hrefs[0] else None
 
 
 # The dates Chromium writes into a PDF's document information: the time it printed.
@@ -117,7 +118,7 @@ def pdf_name(slug: str, large: bool = False) -> str:
 
 
 def print_pdf(
-    page,
+    page: Page,
     url: str,
     scale: float = 1.0,
     width: str | None = None,

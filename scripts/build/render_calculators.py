@@ -70,9 +70,11 @@ import sys
 import time
 from pathlib import Path
 
+from scripts.build.html_elements import Element, elements, splice, the_one
+from scripts.build.page_templates import fragment
 from scripts.support.local_site import StaticServer, launch
 from scripts.support.page_functions import page_function
-from scripts.hooks.calculator_hooks import OWN_PAGE_ANSWERS
+from scripts.hooks.calculator_hooks import calculator_roots, is_own_page
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -80,12 +82,6 @@ SITE = ROOT / "site"
 
 # Everything the engine is made of: its worker, Pyodide, the snapshot and the wheel.
 ENGINE = re.compile(r"/assets/calc/worker\.mjs|/assets/generated/(pyodide/|runtime\.json|.*\.whl|.*snapshot)")
-ROOT_TAG = re.compile(r'<div class="calculator" data-calculator="(?P<id>[a-z0-9-]+)">')
-DIV = re.compile(r"<(/?)div\b", re.I)
-PRERENDERED = re.compile(r'<div class="fm-prerendered" hidden data-answers="[^"]*"[^>]*></div>')
-PLACEHOLDER = re.compile(r'<p class="fm-placeholder">.*?</p>', re.S)
-EMPTY_INTRO = '<div class="fm-intro"></div>'
-SUMMARY_LIST = '<ul class="fm-summary-list"'
 TIMEOUT_MS = 60_000
 # The data-* attributes the copy keeps: a style hook of the map's edges (none of the DOM contract's).
 KEEP_DATA = ["data-side"]
@@ -97,22 +93,41 @@ READY = page_function(ROOT / "scripts" / "build" / "page" / "calculators_prerend
 COPY = page_function(ROOT / "scripts" / "build" / "page" / "calculator_copies.mjs")
 
 
-def element_end(text: str, start: int) -> int:
-    """Where the <div> opened at ``start`` closes (the offset of its ``</div>``)."""
-    depth = 0
-    for match in DIV.finditer(text, start):
-        depth += -1 if match.group(1) else 1
-        if depth == 0:
-            return match.start()
-    raise ValueError(f"a <div> at {start} that never closes")
-
-
 def answer_id(calc_id: str) -> str:
     return f"static-fm-answer-{calc_id}"
 
 
+def children(found: list[Element], parent: Element) -> list[Element]:
+    """The elements directly inside ``parent`` (``found``: the parsed page it is in)."""
+    inside = [e for e in found if parent.open_end <= e.start and e.end <= parent.close_start]
+    return [e for e in inside if not any(o is not e and o.start < e.start and e.end <= o.end for o in inside)]
+
+
+def with_answer_id(copy: str, calc_id: str) -> str:
+    """The copy with an id on its answer list (its first ``ul.fm-summary-list``), for the head's expect link."""
+    lists = [e for e in elements(copy) if e.tag == "ul" and "fm-summary-list" in e.classes]
+    if not lists:
+        raise ValueError(f"{calc_id}: the copy has no answer list")
+    at = lists[0].open_end - 1  # before the start tag's ">": after its attributes
+    return splice(copy, [(at, at, fragment("calculator.html", "id_attribute", id=answer_id(calc_id)))])
+
+
+def with_intro(copy: str, calc_id: str, intro: str) -> str:
+    """The copy with the embed's own link and description (``intro``, as the page's source has them) in its empty ``.fm-intro``."""
+    empty = the_one(elements(copy), f"{calc_id}: empty .fm-intro in the copy", lambda e: e.tag == "div" and "fm-intro" in e.classes and e.open_end == e.close_start)
+    return splice(copy, [(empty.open_end, empty.open_end, intro)])
+
+
 def with_copies(text: str, copies: list[tuple[str, str]], own_page: bool = False) -> str:
     """The page with each calculator's root holding its copy, its note and its embedded answers.
+
+    Each root (calculator_hooks.calculator_roots) is found by a parse of the page
+    (scripts/build/html_elements.py), and its content made anew: the copy first
+    (on a slow link the page paints what has arrived, and the embedded answers,
+    tens of kilobytes for some calculators, come after it), then the note for a
+    reader without JavaScript and the embedded answers, as they were; what else
+    the root held (an embed's own link and description) goes into the copy's
+    ``.fm-intro``.
 
     On a calculator's own page (``own_page``), the page is not painted before its
     answer: a browser paints what it has parsed, and on a slow phone or link the
@@ -122,51 +137,46 @@ def with_copies(text: str, copies: list[tuple[str, str]], own_page: bool = False
     ``<link rel="expect">`` naming it (HTML's "expect" link: rendering waits
     until that element is parsed, no longer than the whole document).
     """
+    found = elements(text)
+    edits: list[tuple[int, int, str]] = []
     if own_page:
         if len(copies) != 1:
             raise ValueError(f"a calculator's own page with {len(copies)} calculators")
         calc_id, copy = copies[0]
-        if SUMMARY_LIST not in copy:
-            raise ValueError(f"{calc_id}: the copy has no answer list")
-        copies = [(calc_id, copy.replace(SUMMARY_LIST, f'{SUMMARY_LIST} id="{answer_id(calc_id)}"', 1))]
-        if text.count("</head>") != 1:
-            raise ValueError("a page without one </head>")
-        text = text.replace("</head>", f'<link rel="expect" href="#{answer_id(calc_id)}" blocking="render"></head>', 1)
-    roots = list(ROOT_TAG.finditer(text))
-    if [m.group("id") for m in roots] != [calc_id for calc_id, _ in copies]:
-        raise ValueError(f"the page's calculators {[m.group('id') for m in roots]} are not the browser's {[c for c, _ in copies]}")
-    out, pos = [], 0
-    for match, (calc_id, copy) in zip(roots, copies):
-        end = element_end(text, match.start())
-        inner = text[match.end() : end]
-        answers = PRERENDERED.search(inner)
+        copies = [(calc_id, with_answer_id(copy, calc_id))]
+        head = the_one(found, "<head>", lambda e: e.tag == "head")
+        edits.append((head.close_start, head.close_start, fragment("calculator.html", "expect", id=answer_id(calc_id))))
+    roots = calculator_roots(found)
+    ids = [str(root.attrs["data-calculator"]) for root in roots]
+    if ids != [calc_id for calc_id, _ in copies]:
+        raise ValueError(f"the page's calculators {ids} are not the browser's {[c for c, _ in copies]}")
+    for root, (calc_id, copy) in zip(roots, copies):
+        inside = children(found, root)
+        answers = [e for e in inside if e.tag == "div" and "fm-prerendered" in e.classes]
         if not answers:
             raise ValueError(f"{calc_id}: no embedded answers in its root")
-        placeholder = PLACEHOLDER.search(inner)
-        intro = PLACEHOLDER.sub("", PRERENDERED.sub("", inner)).strip()
+        placeholders = [e for e in inside if e.tag == "p" and "fm-placeholder" in e.classes]
+        kept = [*placeholders[:1], answers[0]]
+        inner = text[root.open_end : root.close_start]
+        intro = splice(inner, [(e.start - root.open_end, e.end - root.open_end, "") for e in (*answers, *placeholders)]).strip()
         if intro:
-            if copy.count(EMPTY_INTRO) != 1:
-                raise ValueError(f"{calc_id}: the copy has no place for the embed's introduction")
-            copy = copy.replace(EMPTY_INTRO, f'<div class="fm-intro">{intro}</div>')
-        # The copy first: on a slow link the page paints what has arrived, and the
-        # embedded answers (tens of kilobytes for some calculators) come after it.
-        out += [
-            text[pos : match.start()],
-            match.group(0),
-            copy,
-            placeholder.group(0) if placeholder else "",
-            answers.group(0),
-        ]
-        pos = end
-    out.append(text[pos:])
-    return "".join(out)
+            copy = with_intro(copy, calc_id, intro)
+        edits.append((root.open_end, root.close_start, copy + "".join(text[e.start : e.end] for e in kept)))
+    return splice(text, edits)
 
 
 def pages_with_calculators(site: Path) -> tuple[list[Path], list[Path]]:
     """The pages with a calculator: those still to render, and those already rendered (by an earlier run)."""
-    pages = [p for p in sorted(site.rglob("*.html")) if ROOT_TAG.search(p.read_text(encoding="utf-8"))]
-    done = [p for p in pages if 'class="fm-static' in p.read_text(encoding="utf-8")]
-    return [p for p in pages if p not in done], done
+    pages: list[Path] = []
+    done: list[Path] = []
+    for page in sorted(site.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if "data-calculator=" not in text:  # most pages: no parse
+            continue
+        found = elements(text)
+        if calculator_roots(found):
+            (done if any("fm-static" in e.classes for e in found) else pages).append(page)
+    return pages, done
 
 
 def address(site: Path, page: Path) -> str:
@@ -200,7 +210,7 @@ def main(site: Path = SITE) -> None:
                 copies = tab.evaluate(COPY, KEEP_DATA)
                 text = page.read_text(encoding="utf-8")
                 # A calculator's own page, as the build decided (calculator_hooks.own_calculator_page).
-                own = OWN_PAGE_ANSWERS.search(text) is not None
+                own = is_own_page(elements(text))
                 page.write_text(with_copies(text, copies, own), encoding="utf-8")
                 count += len(copies)
         finally:

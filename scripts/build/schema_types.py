@@ -42,6 +42,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scripts.build.page_templates import render
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -122,10 +124,10 @@ class Types:
         if kind == "array":
             if "prefixItems" in node:
                 items = [self.both(item, f"{where}/prefixItems/{i}") for i, item in enumerate(node["prefixItems"])]
-                py = {p for p, _ in items}
-                if len(py) != 1:
+                item_types = {p for p, _ in items}
+                if len(item_types) != 1:
                     raise SystemExit(f"{where}: prefixItems of several types")
-                return f"list[{py.pop()}]", "[" + ", ".join(t for _, t in items) + "]"
+                return f"list[{item_types.pop()}]", "[" + ", ".join(t for _, t in items) + "]"
             py, ts = self.both(node.get("items", {"type": "string"}), f"{where}/items")
             return f"list[{py}]", f"{ts}[]" if ts.isidentifier() else f"({ts})[]"
         if kind == "object":
@@ -260,22 +262,8 @@ def grid_grammar() -> str:
     """docs/assets/calc/grid-grammar.mjs: rules_py/grid.py's BLANKS and MESSAGES, as the page's parser reads them."""
     from rules_py import grid  # the package is installed (editable) wherever this runs
 
-    messages = "".join(f"  {json.dumps(name)}: {json.dumps(text, ensure_ascii=False)},\n" for name, text in grid.MESSAGES.items())
-    return (
-        "// The map grid's grammar as data, generated from rules_py/grid.py (BLANKS, MESSAGES) by\n"
-        "// scripts/build/schema_types.py: do not edit (make check fails when it differs from what grid.py gives).\n"
-        "// grid.mjs reads it, so that the page refuses a map in the engine's very words.\n"
-        "\n"
-        "// Only these count as blanks around a map's text.\n"
-        f"export const BLANKS = {json.dumps(grid.BLANKS)};\n"
-        "\n"
-        "// Each refusal's message by name (its error's code, or the code and a variant after a dot),\n"
-        "// its {words} filled in where it is refused (grid.mjs, message).\n"
-        "/** @type {Readonly<Record<string, string>>} */\n"
-        "export const MESSAGES = Object.freeze({\n"
-        f"{messages}"
-        "});\n"
-    )
+    messages = [(json.dumps(name), json.dumps(text, ensure_ascii=False)) for name, text in grid.MESSAGES.items()]
+    return render("grid-grammar.mjs.j2", blanks=json.dumps(grid.BLANKS), messages=messages)
 
 
 def main() -> int:

@@ -21,7 +21,6 @@ the tables, so no figure is typed here.
 
 from __future__ import annotations
 
-import html
 import json
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -31,10 +30,11 @@ import pandas as pd
 
 from rules_py import get
 from rules_py.answer import OddsAnswer
-from rules_py.calculator import InputError
+from rules_py.calculator import Calculator, InputError
 from rules_py.formats import decimal, format_probability, format_value, input_label, modifier_text, signed, whole_percent
 from rules_py.sweep import sweep_odds
 from rules_py.tables import load
+from scripts.build.page_templates import fragment
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ class Grid:
     note: str = ""
 
 
-def axis(calc, spec: tuple[str, tuple[Any, ...]]) -> list[tuple[str, dict[str, Any]]]:
+def axis(calc: Calculator, spec: tuple[str, tuple[Any, ...]]) -> list[tuple[str, dict[str, Any]]]:
     """(label, inputs) for each row or column of a grid axis."""
     name, values = spec
     if name:
@@ -80,6 +80,8 @@ def cell(grid: Grid, inputs: dict[str, Any], answer: OddsAnswer) -> tuple[str, d
         attrs["data-show"] = "value"
         return modifier_text(odds.certain), attrs, odds.certain
     if grid.show == "mean":
+        if odds.mean is None:
+            raise ValueError(f"{grid.title}: {grid.outcome} has no mean for {inputs} (not a number, or no chance of one)")
         attrs["data-mean"] = signed(odds.mean)
         return decimal(odds.mean, 2), attrs, odds.mean
     if grid.show == "at_least":
@@ -121,8 +123,8 @@ def grid_frame(grid: Grid) -> pd.DataFrame:
     for r, (row_label, _) in enumerate(axis(calc, grid.rows)):
         for c, (col_label, _) in enumerate(axis(calc, grid.cols)):
             text, attrs, number = cell(grid, *found[(r, c)])
-            attr_text = " ".join(f'{k}="{html.escape(v, quote=True)}"' for k, v in attrs.items())
-            records.append({"r": r, "row": row_label, "c": c, "col": col_label, "number": number, "td": f"<td {attr_text}>{text}</td>"})
+            td = fragment("sheet_odds.html", "cell", attrs=attrs, text=text)
+            records.append({"r": r, "row": row_label, "c": c, "col": col_label, "number": number, "td": td})
     return pd.DataFrame.from_records(records)
 
 
@@ -142,25 +144,13 @@ def grid_html(grid: Grid) -> str:
     row_head = grid.row_label or calc.field(grid.rows[0]).label
     col_head = grid.col_label or calc.field(grid.cols[0]).label
     table, dropped = pivot(grid)
-    head = "".join(f"<th>{html.escape(col)}</th>" for _, col in table.columns)
-    out = [
-        '<div class="fm-table">',
-        f'<p class="table-caption odds-caption">{html.escape(grid.title)}</p>',
-        '<table class="sheet-odds">',
-        f"<thead><tr><th>{html.escape(row_head)} \\ {html.escape(col_head)}</th>{head}</tr></thead>",
-        "<tbody>",
-    ]
-    for (_, row_label), tds in table.iterrows():
-        out.append(f"<tr><th>{html.escape(row_label)}</th>{''.join(tds)}</tr>")
-    out += ["</tbody>", "</table>"]
     notes = [grid.note] if grid.note else []
     if dropped:
         zero = "0" if grid.show in ("mean", "value") else "0%"
         notes.append(f"Not shown: {', '.join(dropped)} ({col_head}), {zero} in every row.")
-    if notes:
-        out.append(f'<p class="table-note">{html.escape(" ".join(notes))}</p>')
-    out.append("</div>")
-    return "\n".join(out) + "\n"
+    rows = [(row_label, list(tds)) for (_, row_label), tds in table.iterrows()]
+    columns = [col for _, col in table.columns]
+    return fragment("sheet_odds.html", "grid", title=grid.title, corner=f"{row_head} \\ {col_head}", columns=columns, rows=rows, note=" ".join(notes)) + "\n"
 
 
 # Plastic Ostfront table 3: a modifier total made of the modifiers named, each

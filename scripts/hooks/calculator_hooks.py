@@ -64,16 +64,21 @@
 
 from __future__ import annotations
 
-import html
 import json
-import re
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from urllib.parse import urlencode
 
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
 from mkdocs.utils import get_relative_url
 
 import rules_py
+from rules_py.answer import shapes
+from scripts.build.html_elements import Element, elements, splice, the_one
+from scripts.build.page_templates import fragment
 
 ASSETS = Path(__file__).resolve().parents[2] / "docs" / "assets"
 HEAD = ASSETS / "head"
@@ -90,12 +95,8 @@ BUILD_ONLY = (
     "assets/calc/protocol.mjs",
 )
 
-_CALCULATOR = re.compile(r'(<div class="calculator" data-calculator="(?P<id>[a-z0-9-]+)">)')
-_CHARSET = re.compile(r"<meta charset=[^>]*>", re.I)
 OWN_PAGE = "data-own-page"
 LINK_INPUTS_ID = "fm-link-inputs"  # link-inputs.js's script element, which flags.js has a link's first paint wait for
-# The embedded answers of a calculator on its own page, as this hook writes them.
-OWN_PAGE_ANSWERS = re.compile(rf'<div class="fm-prerendered" hidden data-answers="[^"]*"(?: data-first-roll="[^"]*")? {OWN_PAGE}></div>')
 # What "Use my dice"'s first prompt leaves to the default answer: with no dice they are the same.
 FIRST_ROLL_SHARED = ("outcomes", "notes")
 
@@ -106,36 +107,55 @@ def own_calculator_page(url: str, calculator_ids: list[str]) -> bool:
     return len(calculator_ids) == 1 and url == f"calculators/{calculator_ids[0]}/"
 
 
+def calculator_roots(found: list[Element]) -> list[Element]:
+    """The calculators' elements of a parsed page, as build_pages.py writes them (the page glue's roots)."""
+    return [e for e in found if e.tag == "div" and e.attrs.get("class") == "calculator" and e.attrs.get("data-calculator")]
+
+
+def is_own_page(found: list[Element]) -> bool:
+    """Whether a parsed page is a calculator's own page, as on_page_content marked it (own_calculator_page)."""
+    return any(e.tag == "div" and "fm-prerendered" in e.classes and OWN_PAGE in e.attrs for e in found)
+
+
+Answer = shapes.OddsAnswer | shapes.RollAnswer | shapes.ResolveAnswer
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 @cache
 def prerendered(calc_id: str, own_page: bool = False) -> str:
     """The calculator's answers for its defaults and examples, as a hidden element; marked on its own page."""
     calc = rules_py.get(calc_id)
-    answers = {}
+    answers: dict[str, Answer] = {}
     for inputs in ({}, *calc.examples):
         doc = rules_py.answer(calc_id, inputs)
         answers.setdefault(json.dumps(doc["inputs"], sort_keys=True), doc)  # an example may equal the defaults
-    text = json.dumps(list(answers.values()), separators=(",", ":"), ensure_ascii=False)
-    mark = f" {OWN_PAGE}" if own_page else ""
     first = first_roll(calc_id)
-    if first is not None:
-        mark = f' data-first-roll="{html.escape(json.dumps(first, separators=(",", ":"), ensure_ascii=False), quote=True)}"' + mark
-    return f'<div class="fm-prerendered" hidden data-answers="{html.escape(text, quote=True)}"{mark}></div>'
+    return fragment(
+        "calculator.html",
+        "prerendered",
+        answers=_json(list(answers.values())),
+        first_roll=None if first is None else _json(first),
+        own_page=own_page,
+    )
 
 
 @cache
-def first_roll(calc_id: str) -> dict | None:
+def first_roll(calc_id: str) -> dict[str, object] | None:
     """Use my dice's first prompt at the defaults (the resolution with no dice), less what
     the default answer already carries; None for a calculator that rolls no dice."""
     if not rules_py.get(calc_id).rolls_dice:
         return None
-    doc = rules_py.answer(calc_id, dice="")
-    plain = rules_py.answer(calc_id)
+    doc: Mapping[str, object] = rules_py.answer(calc_id, dice="")
+    plain: Mapping[str, object] = rules_py.answer(calc_id)
     if doc.get("status") != "need" or any(doc[k] != plain[k] for k in (*FIRST_ROLL_SHARED, "inputs")):
         raise ValueError(f"{calc_id}: with no dice, the resolution is not a first prompt over the plain odds")
     return {k: v for k, v in doc.items() if k not in FIRST_ROLL_SHARED}
 
 
-def on_files(files, config):
+def on_files(files: Files, config: MkDocsConfig) -> Files:
     for path in BUILD_ONLY:
         file = files.get_file_from_path(path)
         if file is not None:
@@ -143,9 +163,11 @@ def on_files(files, config):
     return files
 
 
-def on_page_content(html, page, config, files):
-    own = own_calculator_page(page.url, [m.group("id") for m in _CALCULATOR.finditer(html)])
-    return _CALCULATOR.sub(lambda m: m.group(1) + prerendered(m.group("id"), own), html)
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Each calculator's embedded answers, first inside its element."""
+    roots = calculator_roots(elements(html))
+    own = own_calculator_page(page.url, [str(root.attrs["data-calculator"]) for root in roots])
+    return splice(html, [(root.open_end, root.open_end, prerendered(str(root.attrs["data-calculator"]), own)) for root in roots])
 
 
 @cache
@@ -162,46 +184,66 @@ def head_script(name: str) -> str:
 def form_modules() -> tuple[str, ...]:
     """view.mjs, which calculator.mjs imports on a page with a calculator, every module it imports, and calculator.mjs's own imports."""
     modules = json.loads(FORM_MODULES.read_text(encoding="utf-8"))
+    if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+        raise ValueError(f"{FORM_MODULES.name} is not a list of module names")
     missing = [m for m in modules if not (CALC_GLUE / m).is_file()]
     if missing:
         raise ValueError(f"{FORM_MODULES.name} lists modules that are not in {CALC_GLUE}: {missing}")
-    return tuple(modules)
+    return tuple(str(m) for m in modules)
 
 
 def build_id() -> str | None:
     """The id of the build under way (runtime.json's), or None before the engine is built."""
     if not RUNTIME.exists():
         return None
-    return json.loads(RUNTIME.read_text(encoding="utf-8")).get("build")
+    build = json.loads(RUNTIME.read_text(encoding="utf-8")).get("build")
+    return build if isinstance(build, str) else None
 
 
-def on_post_page(output, page, config):
-    if '<div class="calculator" data-calculator=' not in output:
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """A page with a calculator: its head scripts first in its head (after <meta charset>), on
+    a calculator's own page link-inputs.js after its article, and the form's modules at the end
+    of its body (see the top). Each place found by a parse of the page (html_elements)."""
+    if "data-calculator=" not in output:  # most pages: no parse
         return output
-    match = _CHARSET.search(output)
+    found = elements(output)
+    if not calculator_roots(found):
+        return output
     build = build_id()
-    head = f'<meta name="fire-mission-build" content="{html.escape(build)}">' if build else ""
-    own = OWN_PAGE_ANSWERS.search(output) is not None
-    # On its own page, flags.js holds a link's first paint until link-inputs.js has run.
-    head += f'<script data-link-inputs="{LINK_INPUTS_ID}">' if own else "<script>"
-    head += f"{head_script('flags.js')}</script><script>{head_script('glue-failed.js')}</script>"
+    own = is_own_page(found)
+    worker = None
     if own:
         worker = get_relative_url("assets/calc/worker.mjs", page.url)
         if build:
             worker += "?" + urlencode({"build": build})
-        head += f'<script data-worker="{html.escape(worker)}">{head_script("early-worker.js")}</script>'
-        if output.count("</article>") != 1:
-            raise ValueError(f"{page.url}: a calculator's own page without one </article>")
-        output = output.replace("</article>", f'</article><script id="{LINK_INPUTS_ID}">{head_script("link-inputs.js")}</script>', 1)
-    output = output[: match.end()] + "\n    " + head + output[match.end() :]
-    links = "".join(f'<link rel="modulepreload" href="{get_relative_url("assets/calc/" + m, page.url)}">' for m in form_modules())
-    return output.replace("</body>", links + "</body>", 1)
+    head = fragment(
+        "calculator.html",
+        "head",
+        build=build,
+        # On its own page, flags.js holds a link's first paint until link-inputs.js has run.
+        flags_attrs={"data-link-inputs": LINK_INPUTS_ID} if own else {},
+        flags=head_script("flags.js"),
+        glue_failed=head_script("glue-failed.js"),
+        worker=worker,
+        early_worker=head_script("early-worker.js") if own else "",
+    )
+    charset = the_one(found, f"{page.url}: <meta charset>", lambda e: e.tag == "meta" and "charset" in e.attrs)
+    body = the_one(found, f"{page.url}: <body>", lambda e: e.tag == "body")
+    links = fragment("calculator.html", "modulepreloads", hrefs=[get_relative_url("assets/calc/" + m, page.url) for m in form_modules()])
+    insertions = [(charset.open_end, charset.open_end, "\n    " + head)]
+    if own:
+        article = the_one(found, f"{page.url}: a calculator's own page's <article>", lambda e: e.tag == "article")
+        link_inputs = fragment("calculator.html", "script", text=head_script("link-inputs.js"), attrs={"id": LINK_INPUTS_ID})
+        insertions.append((article.end, article.end, link_inputs))
+    # Last: where the article's end is the body's, link-inputs.js comes before the preloads.
+    insertions.append((body.close_start, body.close_start, links))
+    return splice(output, insertions)
 
 
 CALCULATORS_JSON = "assets/generated/calculators.json"
 
 
-def on_post_build(config):
+def on_post_build(config: MkDocsConfig) -> None:
     """The published calculators' list, with the id of the build that made it (see the top)."""
     path = Path(config["site_dir"]) / CALCULATORS_JSON
     if not path.exists():

@@ -23,13 +23,15 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import re
 from pathlib import Path
 
-# An inline script: a <script> with no src whose type, if any, is one a browser runs.
-_INLINE_SCRIPT = re.compile(r"<script(?P<attrs>(?![^>]*\bsrc=)[^>]*)>(?P<body>.*?)</script>", re.S | re.I)
-_DATA_TYPE = re.compile(r"""\btype=["']?(?!(?:text/javascript|module)\b)[^"'\s>]+""", re.I)
-_CHARSET = re.compile(r"<meta charset=[^>]*>", re.I)
+from mkdocs.config.defaults import MkDocsConfig
+
+from scripts.build.html_elements import elements, splice, the_one
+from scripts.build.page_templates import fragment
+
+# Script types a browser runs; any other (Material's __config, application/json) is a data block.
+RUN_TYPES = ("", "text/javascript", "module")
 
 POLICY = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' {hashes}; style-src 'self' 'unsafe-inline'; "
@@ -38,12 +40,15 @@ POLICY = (
 
 
 def script_hashes(html: str) -> set[str]:
-    """CSP hashes ('sha256-...') of the inline scripts a browser would run in this page."""
+    """CSP hashes ('sha256-...') of the inline scripts a browser would run in this page:
+    each <script> with no src whose type, if any, is one a browser runs, hashed over its text."""
     out = set()
-    for match in _INLINE_SCRIPT.finditer(html):
-        if _DATA_TYPE.search(match.group("attrs")):
-            continue  # a data block (Material's __config JSON): never run, needs no hash
-        digest = hashlib.sha256(match.group("body").encode("utf-8")).digest()
+    for script in elements(html):
+        if script.tag != "script" or "src" in script.attrs:
+            continue
+        if (script.attrs.get("type") or "").strip().lower() not in RUN_TYPES:
+            continue  # a data block: never run, needs no hash
+        digest = hashlib.sha256(html[script.open_end : script.close_start].encode("utf-8")).digest()
         out.add(f"'sha256-{base64.b64encode(digest).decode()}'")
     return out
 
@@ -54,17 +59,17 @@ def content_security_policy(hashes: set[str]) -> str:
 
 def add_policy(html: str, policy: str) -> str:
     """The policy as a <meta> tag right after <meta charset>: before any script it governs."""
-    tag = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
-    match = _CHARSET.search(html)
-    if not match:
-        raise ValueError("a built page without <meta charset>: nowhere to put its Content-Security-Policy")
-    return html[: match.end()] + "\n    " + tag + html[match.end() :]
+    try:
+        charset = the_one(elements(html), "<meta charset>", lambda e: e.tag == "meta" and "charset" in e.attrs)
+    except ValueError:
+        raise ValueError("a built page without one <meta charset>: nowhere to put its Content-Security-Policy") from None
+    return splice(html, [(charset.open_end, charset.open_end, "\n    " + fragment("policy.html", "policy", content=policy))])
 
 
-def on_post_build(config):
+def on_post_build(config: MkDocsConfig) -> None:
     pages = sorted(Path(config.site_dir).rglob("*.html"))
     texts = {page: page.read_text(encoding="utf-8") for page in pages}
-    hashes = set().union(*(script_hashes(text) for text in texts.values()))
+    hashes: set[str] = set().union(*(script_hashes(text) for text in texts.values()))
     policy = content_security_policy(hashes)
     for page, text in texts.items():
         page.write_text(add_policy(text, policy), encoding="utf-8")

@@ -1,7 +1,9 @@
 """mkdocs hooks for the installable, offline site: the web app manifest and its icons.
 
-* Every page's head links ``manifest.webmanifest`` (relative, so the site works
-  from any folder of any host) and gives the browser the site's theme colour.
+* Every page's head (not the 404 page's) links ``manifest.webmanifest``
+  (relative, so the site works from any folder of any host) and gives the
+  browser the site's theme colour: the theme's ``extrahead`` block
+  (overrides/main.html), given ``THEME`` here (``on_env``) as ``theme_colour``.
 * The build writes the manifest and its PNG icons (drawn here: a brown field
   with a white gun-sight, Material's "brown" primary colour that the site's
   palette uses), so no image is committed.
@@ -17,26 +19,23 @@ import struct
 import zlib
 from pathlib import Path
 
+from jinja2 import Environment
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files
+
 # Material for MkDocs' "brown" primary colour (mkdocs.yml: palette primary: brown).
 THEME = "#795548"
 BACKGROUND = "#ffffff"
 ICON_SIZES = (192, 512)
 
 
-def _head(base: str) -> str:
-    return (
-        f'<link rel="manifest" href="{base}manifest.webmanifest">'
-        f'<meta name="theme-color" content="{THEME}">'
-        f'<link rel="apple-touch-icon" href="{base}assets/icons/icon-192.png">'
-    )
+def on_env(env: Environment, config: MkDocsConfig, files: Files) -> Environment:
+    """The theme colour, for the head's <meta name="theme-color"> (overrides/main.html)."""
+    env.globals["theme_colour"] = THEME
+    return env
 
 
-def on_post_page(output: str, page, config) -> str:
-    base = "../" * page.url.count("/")  # page.url is "" or "folder/page/"
-    return output.replace("</head>", _head(base) + "</head>", 1)
-
-
-def manifest(config) -> dict:
+def manifest(config: MkDocsConfig) -> dict[str, object]:
     return {
         "name": config["site_name"],
         "short_name": config["site_name"],
@@ -54,7 +53,7 @@ def manifest(config) -> dict:
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
 def icon_png(size: int) -> bytes:
@@ -88,7 +87,7 @@ def icon_png(size: int) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b"")
 
 
-def on_post_build(config) -> None:
+def on_post_build(config: MkDocsConfig) -> None:
     site = Path(config["site_dir"])
     (site / "manifest.webmanifest").write_text(json.dumps(manifest(config), indent=1) + "\n", encoding="utf-8")
     icons = site / "assets" / "icons"

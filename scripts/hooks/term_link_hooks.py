@@ -7,17 +7,21 @@ the extension links that system's glossary terms.
 
 from __future__ import annotations
 
-# mkdocs puts this file's folder on sys.path while it loads a hook.
-from term_links import TermLinksExtension
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import Files
+from mkdocs.structure.pages import Page
+
+# The package's module, as scripts/build/build_pages.py imports it (mkdocs runs from the project's root).
+from scripts.hooks.term_links import TermLinksExtension
 
 _TERM_LINKS = TermLinksExtension()
 
 
-def on_config(config):
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
     config.markdown_extensions.append(_TERM_LINKS)
     return config
 
 
-def on_page_markdown(markdown, page, config, files):
+def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     _TERM_LINKS.page = page.file.src_uri
     return markdown

@@ -21,7 +21,7 @@ import re
 import xml.etree.ElementTree as etree
 from collections.abc import Iterable
 
-from markdown import Extension
+from markdown import Extension, Markdown
 from markdown.treeprocessors import Treeprocessor
 
 from rules_py.reference import Term, glossary
@@ -40,7 +40,7 @@ def _pattern(spelling: str) -> str:
     return rf"(?<![\w'-]){body}(?![\w-])"
 
 
-def compile_terms(terms: Iterable[Term]) -> tuple[re.Pattern, dict[str, Term]]:
+def compile_terms(terms: Iterable[Term]) -> tuple[re.Pattern[str], dict[str, Term]]:
     """One regex over every spelling, longest first so "fire dice" beats "fire"."""
     by_spelling: dict[str, Term] = {}
     for term in terms:
@@ -63,13 +63,14 @@ def terms_for(page_path: str) -> list[Term]:
     return [t for t in glossary() if t.system == slug] if slug else []
 
 
-def _lookup(match: re.Match, spellings: dict[str, Term]) -> Term:
+def _lookup(match: re.Match[str], spellings: dict[str, Term]) -> Term:
     text = match.group(0)
     return spellings.get(text) or spellings[text[0].lower() + text[1:]]
 
 
-class TermLinker(Treeprocessor):
-    def __init__(self, md, ext: "TermLinksExtension"):
+# Python-Markdown ships no types (no py.typed; its stubs are not in the lock), so its classes are Any to mypy.
+class TermLinker(Treeprocessor):  # type: ignore[misc]
+    def __init__(self, md: Markdown, ext: TermLinksExtension) -> None:
         super().__init__(md)
         self.ext = ext
 
@@ -85,7 +86,7 @@ class TermLinker(Treeprocessor):
         self.linked: set[str] = set()
         self._walk(root, pattern, spellings, glossary_url)
 
-    def _walk(self, element, pattern, spellings, url) -> None:
+    def _walk(self, element: etree.Element, pattern: re.Pattern[str], spellings: dict[str, Term], url: str) -> None:
         for child in list(element):
             if child.tag in HEADINGS:
                 self.linked = set()  # a new section: terms may be linked again
@@ -97,10 +98,10 @@ class TermLinker(Treeprocessor):
             self._walk(child, pattern, spellings, url)
             self._link_tail(element, child, pattern, spellings, url)
 
-    def _split(self, text: str, pattern, spellings, url):
+    def _split(self, text: str, pattern: re.Pattern[str], spellings: dict[str, Term], url: str) -> tuple[str, list[etree.Element]] | None:
         """(text before the first new term, [anchor elements, each with the text after it as its tail])."""
-        anchors = []
-        head = None
+        anchors: list[etree.Element] = []
+        head: str | None = None
         pos = 0
         for match in pattern.finditer(text):
             term = _lookup(match, spellings)
@@ -120,7 +121,7 @@ class TermLinker(Treeprocessor):
         anchors[-1].tail = text[pos:]
         return head, anchors
 
-    def _link_text(self, element, pattern, spellings, url) -> None:
+    def _link_text(self, element: etree.Element, pattern: re.Pattern[str], spellings: dict[str, Term], url: str) -> None:
         """Terms in an element's own text: anchors become its first children."""
         split = self._split(element.text, pattern, spellings, url) if element.text else None
         if split:
@@ -128,7 +129,7 @@ class TermLinker(Treeprocessor):
             for i, a in enumerate(anchors):
                 element.insert(i, a)
 
-    def _link_tail(self, parent, child, pattern, spellings, url) -> None:
+    def _link_tail(self, parent: etree.Element, child: etree.Element, pattern: re.Pattern[str], spellings: dict[str, Term], url: str) -> None:
         """Terms in the text after a child: anchors follow the child in its parent."""
         split = self._split(child.tail, pattern, spellings, url) if child.tail else None
         if split:
@@ -138,12 +139,12 @@ class TermLinker(Treeprocessor):
                 parent.insert(i, a)
 
 
-class TermLinksExtension(Extension):
-    def __init__(self, **kwargs):
+class TermLinksExtension(Extension):  # type: ignore[misc]  # Python-Markdown's: Any to mypy (above)
+    def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
         self.page: str | None = None  # the docs path being converted, set by the hook
 
-    def extendMarkdown(self, md) -> None:
+    def extendMarkdown(self, md: Markdown) -> None:
         # After inline processing (priority 20) so links, code and abbreviations exist as elements.
         md.treeprocessors.register(TermLinker(md, self), "fire_mission_term_links", 5)
 
