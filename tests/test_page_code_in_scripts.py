@@ -39,16 +39,6 @@ PAGE_CODE = {
     "CSS": re.compile(r"[\w.#:\]-]\s*\{\s*[\w-]+\s*:\s*[^;{}]+;"),
 }
 
-# Waiting for another change, each with the reason; the test fails once one is no
-# longer needed, so that the list only shrinks.
-PENDING: dict[str, str] = {
-    # A Playwright evaluation over two lines of a string; scripts/bench/ was another helper's
-    # to change while this check came in (issue 46): its page code goes to a checked file as
-    # scripts/build/page/'s did.
-    "scripts/bench/page_visits.py": "the benchmark's evaluation of the engine's phases (fireMissionEngine)",
-}
-
-
 def _docstrings(tree: ast.AST) -> set[int]:
     """The ids of the string constants that are docstrings (or other bare string statements)."""
     return {
@@ -120,7 +110,4 @@ def test_the_check_finds_page_code_written_each_way():
 def test_no_page_code_in_the_scripts_strings(path):
     name = path.relative_to(ROOT).as_posix()
     found = page_code(path.read_text(encoding="utf-8"))
-    if name in PENDING:
-        assert found, f"{name} holds no page code now: take it off PENDING ({PENDING[name]})"
-        return
     assert not found, f"{name}: page code in Python strings at " + ", ".join(f"line {line} ({kind})" for line, kind in found)

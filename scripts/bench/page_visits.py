@@ -37,6 +37,9 @@ TIMEOUT_MS = 120_000
 # (a site built before the marks).
 ANSWER_PAINTED = page_function(ROOT / "scripts" / "bench" / "page" / "bench_answer_painted.mjs")
 
+# How the page's engine started (engine.mjs tells the page), or null where it has none.
+ENGINE_START = page_function(ROOT / "scripts" / "bench" / "page" / "bench_engine_start.mjs")
+
 
 class EngineStart(TypedDict):
     """How the page's engine started, as it tells the page (engine.mjs; null where a site's engine does not say)."""
@@ -71,13 +74,7 @@ def answer_at(page: Page, calc_id: str, painted: bool = False) -> Answered:
     ms = number_at(page, f'.calculator[data-calculator="{calc_id}"][data-first-answer-at]', "data-first-answer-at")
     fcp = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
     snapshot = page.evaluate("window.fireMissionEngine ? fireMissionEngine.fromSnapshot ?? null : null")
-    # Where the wait went, as the engine tells the page: the worker's start-up (bootMs, in the
-    # worker's own clock, from its first line) and its phases (Python up, the wheel unpacked,
-    # rules_py imported: each ms since the previous one), and whether the head started it.
-    engine = page.evaluate(
-        "() => window.fireMissionEngine ? {bootMs: fireMissionEngine.bootMs ?? null, phases: fireMissionEngine.phases ?? null,"
-        " startedInHead: fireMissionEngine.startedInHead ?? null} : null"
-    )
+    engine = page.evaluate(ENGINE_START)  # where the wait went, as the engine tells the page
     out: Answered = {"ms": ms, "fcp_ms": fcp, "snapshot": snapshot, "engine": engine}
     if painted:
         out["painted_ms"] = page.evaluate(ANSWER_PAINTED, 5000)
