@@ -140,16 +140,27 @@ def test_no_calculators_page_is_wider_than_a_phone(phone):
     """On a 390 px phone no calculator's own page pans sideways once it has
     answered (charts drawn, their tables of values for screen readers in
     place): the page's scroll width is the window's. A chart's hidden table
-    once kept its columns' width and made the air strike's page 461 px wide."""
+    once kept its columns' width and made the air strike's page 461 px wide.
+    Nor does anything below the calculator (its inputs and outcomes, the command
+    line's block aside) scroll sideways inside the page: the inputs' table of
+    five columns did, 534 to 605 px wide, what each input means off its edge."""
     phone.goto("")
-    wide = {}
+    wide, scrolled = {}, {}
     for calc_id in CALC_IDS:
         phone.navigate(f"calculators/{calc_id}/")
         phone.calculator(calc_id)
         width = phone.page.evaluate("() => document.documentElement.scrollWidth")
         if width > 390:
             wide[calc_id] = width
+        below = phone.page.evaluate(
+            """() => [...document.querySelectorAll(':is(.md-content .md-typeset > :not(.calculator, .highlight), .md-content .md-typeset > :not(.calculator, .highlight) *)')]
+                .filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+                .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${e.scrollWidth} px`)"""
+        )
+        if below:
+            scrolled[calc_id] = below
     assert wide == {}
+    assert scrolled == {}
 
 
 # Every control of the page (the header's too) that would show where the

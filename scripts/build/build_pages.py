@@ -59,7 +59,7 @@ from urllib.parse import urlsplit
 import pandas as pd
 
 from rules_py import calculators, get
-from rules_py.calculator import Calculator
+from rules_py.calculator import Calculator, Field
 from rules_py.formats import format_value
 from rules_py.reference import Interpretation, glossary, interpretations
 from rules_py.rule_refs import table_anchor as rule_table_anchor
@@ -312,6 +312,16 @@ def cli_example(calc: Calculator) -> str:
     return f"python -m rules_py odds {calc.id} {args}".rstrip()
 
 
+def input_values(f: Field) -> str:
+    """What an input takes and its default, in a sentence: "A whole number from 0 to 20; 0 unless set."."""
+    allowed = f.allowed()
+    if f.required:
+        return f"{allowed[:1].upper()}{allowed[1:]}; required."
+    default = f.schema()["default"]
+    shown = "empty" if default == "" else f"`{_cell(default)}`"
+    return f"{allowed[:1].upper()}{allowed[1:]}; {shown} unless set."
+
+
 def calculator_page(calc: Calculator) -> str:
     sys_ = system(calc.system)
     schema = calc.schema()
@@ -331,12 +341,14 @@ def calculator_page(calc: Calculator) -> str:
         "",
         "## Inputs",
         "",
-        "| Input | Name in links | Allowed | Default | What it means |",
-        "| --- | --- | --- | --- | --- |",
+        # A list, not a table: five columns of words were wider than a phone, and what
+        # each input means was off its right edge (each input is a term here, its name in
+        # links beside it, and what it means, what it takes and its default under it).
+        "Each input by its label on the form, with its name in links (`?name=value`):",
+        "",
     ]
     for f in calc.fields:
-        default = "required" if f.required else _cell(f.schema()["default"])
-        lines.append(f"| {_cell(f.label)} | `{f.name}` | {_cell(f.allowed())} | `{default}` | {_cell(f.help)} |")
+        lines += [f"**{_cell(f.label)}** · `{f.name}`", f":   {' '.join(f.help.split())}", "", f"    {input_values(f)}", ""]
     lines += ["", "## Outcomes", "", "| Outcome | Name | What it counts |", "| --- | --- | --- |"]
     for o in schema["outcomes"]:
         lines.append(f"| {_cell(o['label'])} | `{o['name']}` | {_cell(o['help'])} |")
