@@ -5,7 +5,10 @@
 // parsers must agree on; tests/grid.test.mjs runs them here (node --test), and
 // tests/test_grid.py in Python. This module knows the notation only, from the
 // field's `grid` in the schema, never what the states, marks or labels mean.
-// No DOM: it runs in Node as in the browser.
+// No DOM: it runs in Node as in the browser. The page reads the notation itself,
+// not through the engine, because the map is drawn and edited as the player
+// types and taps, on a first visit seconds before the engine has arrived; the
+// engine's own reading decides the answer.
 
 import { BLANKS, MESSAGES } from "./grid-grammar.mjs";
 
