@@ -23,11 +23,13 @@ GUIDE = ROOT / "CONTRIBUTING.md"
 BLOCK = re.compile(r'^```(?P<lang>\w*)(?: title="(?P<title>[^"]+)")?\n(?P<body>.*?)^```\n', re.M | re.S)
 SHEET_NAV = re.compile(r"Add\s+it\s+to\s+`nav`\s+under\s+Sheets\s+\(`(?P<line>- [^`]+)`\)")
 
-# Where each addition goes: the text it is inserted before, which must be in the file once.
-SYSTEMS_END = "\n)\n\nBY_SLUG"  # the end of SYSTEMS
-GRIDS_START = "\nGRIDS: "
-GRIDS_END = "\n}\n"  # the end of GRIDS: the first brace at the margin after it opens
-NAV_CALCULATORS = "  - Calculators: calculators/index.md\n"
+# The files the guide adds to, each with where its addition goes: the text it is put in
+# before (in the file once, or its first after the text given third), and what it adds to.
+ADDITIONS = {
+    "rules_py/systems.py": ("\n)\n\nBY_SLUG", "SYSTEMS", ""),  # the end of SYSTEMS
+    "scripts/build/sheet_odds.py": ("\n}\n", "GRIDS", "\nGRIDS: "),  # the first brace at the margin after GRIDS opens
+    "mkdocs.yml": ("  - Calculators: calculators/index.md\n", "mkdocs.yml's nav", ""),
+}
 NAV_SHEETS = "  - Sheets:\n      - sheets/index.md\n"
 
 
@@ -73,16 +75,9 @@ def follow(tree: Path, only: tuple[str, ...] = ()) -> list[str]:
     written = []
     for title, body in titled:
         path = tree / title
-        text = path.read_text(encoding="utf-8") if path.exists() else None
-        if title == "rules_py/systems.py":
-            assert text is not None
-            text = _insert(text, SYSTEMS_END, body, "SYSTEMS")
-        elif title == "scripts/build/sheet_odds.py":
-            assert text is not None
-            text = _insert(text, GRIDS_END, body, "GRIDS", after=GRIDS_START)
-        elif title == "mkdocs.yml":
-            assert text is not None
-            text = _insert(text, NAV_CALCULATORS, body, "mkdocs.yml's nav")
+        if title in ADDITIONS:
+            before, what, after = ADDITIONS[title]
+            text = _insert(path.read_text(encoding="utf-8"), before, body, what, after)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             text = body
