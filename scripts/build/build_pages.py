@@ -84,6 +84,11 @@ def html(macro: str, /, **context: object) -> str:
 GENERATED_NOTE = html("generated_note") + "\n"
 
 
+def generated_block(attrs: dict[str, str], body: str) -> str:
+    """A generated snippet that is one Markdown block (pages.html, markdown_block), after the generated note."""
+    return GENERATED_NOTE + "\n" + html("markdown_block", attrs=attrs, body=body) + "\n"
+
+
 def table_anchor(table: Table) -> str:
     # One scheme for the caption's anchor and the roll records that link to it.
     return rule_table_anchor(table.id)
@@ -168,7 +173,7 @@ def table_markdown(table: Table, sheet: bool = False) -> str:
         if table.note:
             lines += ["", html("table_note", text=table_note(table))]
     body = "\n" + "\n".join(lines) + "\n"
-    return GENERATED_NOTE + "\n" + html("markdown_block", attrs={"class": kind}, body=body) + "\n"
+    return generated_block({"class": kind}, body)
 
 
 def site_url() -> str | None:
@@ -315,11 +320,12 @@ def cli_example(calc: Calculator) -> str:
 def input_values(f: Field) -> str:
     """What an input takes and its default, in a sentence: "A whole number from 0 to 20; 0 unless set."."""
     allowed = f.allowed()
+    takes = allowed[:1].upper() + allowed[1:]
     if f.required:
-        return f"{allowed[:1].upper()}{allowed[1:]}; required."
+        return f"{takes}; required."
     default = f.schema()["default"]
     shown = "empty" if default == "" else f"`{_cell(default)}`"
-    return f"{allowed[:1].upper()}{allowed[1:]}; {shown} unless set."
+    return f"{takes}; {shown} unless set."
 
 
 def calculator_page(calc: Calculator) -> str:
@@ -383,7 +389,7 @@ def home_calculators() -> str:
         links = " ".join(f"[{short_title(c)}](calculators/{c.id}.md){{ .fm-calc-link }}" for c in mine)
         lines.append(f"- **{sys_.title}** {links}")
     body = "\n" + "\n".join(lines) + "\n"
-    return GENERATED_NOTE + "\n" + html("markdown_block", attrs={"class": "fm-home-calculators"}, body=body) + "\n"
+    return generated_block({"class": "fm-home-calculators"}, body)
 
 
 class OfASystem(Protocol):
@@ -448,7 +454,7 @@ def interpretation_markdown(note: Interpretation, from_page: str) -> str:
         lines += ["", f"**Why no input.** {note.no_input}"]
     body = "\n".join(lines) + "\n"
     attrs = {"class": "admonition note interpretation", "id": note.anchor}
-    return GENERATED_NOTE + "\n" + html("markdown_block", attrs=attrs, body=body) + "\n"
+    return generated_block(attrs, body)
 
 
 def sheet_note_markdown(note: Interpretation) -> str:
@@ -457,8 +463,7 @@ def sheet_note_markdown(note: Interpretation) -> str:
     Not the web note's link to the input that reads it otherwise: paper has no calculator,
     and the reading itself names the calculator's choice or box where there is one."""
     body = f"\n**Interpretation: {note.rule}.** {note.question} *Our reading:* {note.reading}\n"
-    block = html("markdown_block", attrs={"class": "fm-table sheet-note", "id": note.anchor}, body=body)
-    return GENERATED_NOTE + "\n" + block + "\n"
+    return generated_block({"class": "fm-table sheet-note", "id": note.anchor}, body)
 
 
 def interpretations_page() -> str:
