@@ -193,6 +193,7 @@ class Field:
             out["choices"] = [{"name": c.name, "label": c.label} for c in self.choices]
         if self.grid is not None:
             out["grid"] = self.grid
+            out["max_length"] = text_limit(self.grid)
         return out
 
 

@@ -52,6 +52,9 @@ class FieldSchema(TypedDict):
     choices: NotRequired[list[Choice]]
     # A map's grid (rules_py/grid.py), for type map only.
     grid: NotRequired[Grid]
+    # For type map only: the most characters its text may have, the largest map its grid allows
+    # (rules_py/grid.py, text_limit). The page refuses a longer text before it reads it.
+    max_length: NotRequired[int]
     # For an input that chooses how to read a rule the source leaves open: its Interpretation note.
     reading: NotRequired[Reading]
 

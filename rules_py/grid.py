@@ -21,15 +21,23 @@ characters the notation uses; what they mean stays with the procedure (see
 An edge may name its ``side`` of the drawn map (``top``, ``right``, ``bottom``
 or ``left``): the grammar ignores it; the page draws a given edge along that side.
 
+**The rules above are data, once:** :data:`GRAMMAR` says what a character may
+follow (``read``), how often a character may be given and where (``counts``),
+what size a text, its rows and their cells may be (``sizes``), the blanks, and
+every refusal's words (``messages``). Two parsers read it: :func:`parse_grid`
+here, and the page's map editor (``docs/assets/calc/grid.mjs``, which reads the
+map as the player types, on a first visit before the engine has arrived) from
+``docs/assets/calc/grid-grammar.mjs``, which ``scripts/build/schema_types.py``
+generates from :data:`GRAMMAR` (``make check`` fails when it differs). Neither
+parser holds a rule of its own: each knows only the shape above (the edges
+before ``edge_sep``, rows split at ``row_sep``, cells) and what a character it
+takes builds. Change a rule here and both follow: tests/test_grid.py changes
+rules and sees the two parsers still agree, and ``tests/map_grid_cases.json``
+holds the cases both must read as written there.
+
 Errors are :class:`GridError`, reported in reading order (the length, then the
 number of rows, then each row from the top, character by character); rows and
-columns in errors count from 1. The site's map editor
-(``docs/assets/calc/grid.mjs``) reads the same grammar, character by
-character, in the page; what both must say is data here, once: the blanks
-(:data:`BLANKS`) and every refusal's message (:data:`MESSAGES`), which
-``scripts/build/schema_types.py`` writes into ``docs/assets/calc/grid-grammar.mjs``
-for it (``make check`` fails when that module is not what this one gives).
-``tests/map_grid_cases.json`` holds the cases both parsers must agree on.
+columns in errors count from 1.
 
 Example grid (Konrad's, in :mod:`rules_py.konrad.sector_map`)::
 
@@ -40,62 +48,175 @@ Example grid (Konrad's, in :mod:`rules_py.konrad.sector_map`)::
 
 from __future__ import annotations
 
+import operator
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict
 
 if TYPE_CHECKING:  # a grid's type, generated from rules_py/data/calculator.schema.json
     from .calculator_shapes import Grid as GridSpec
 
 MAP_GRID_KEYS = frozenset({"edge_sep", "row_sep", "edges", "states", "marks", "labels", "max_rows", "max_cols"})
-# Only these count as blanks around a text; "str.strip()" would also drop other
-# Unicode spaces, which the page's parser would not.
-BLANKS = " \t\n\r\f\v"
 # Where the page draws a given edge (an edge's optional "side").
 EDGE_SIDES = ("top", "right", "bottom", "left")
 
 Cell = tuple[int, int]  # (row, column), from 0 at the top left
+Part = Literal["edges", "row"]
+Kind = Literal["edge", "state", "mark", "label", "other"]
 
-# Every refusal's message, by name (the error's code, or the code and a variant after a
-# dot), its {words} filled in where it is refused: char and sep a character as show()
-# writes it; row, col, other_row, other_col places counted from 1; count and limit sizes;
-# s the plural's "s" or ""; edges the edge codes, joined. The page's parser (grid.mjs)
-# fills in the same messages, from docs/assets/calc/grid-grammar.mjs, generated from these.
-MESSAGES: dict[str, str] = {
-    "too_long": "the map text has {count} characters: the largest map it may hold ({max_rows} rows of {max_cols} cells) takes at most {limit}",
-    "empty": "the map is empty",
-    "edge_unknown": "{char} is not a map edge: the edges before {sep} are {edges}",
-    "edge_twice": "map edge {char} is given twice",
-    "too_many_rows": "the map has {count} rows: at most {limit}",
-    "row_empty": "row {row} is empty: every row needs at least one cell",
-    "no_state": "row {row} starts with {char}: a cell starts with its state",
-    "mark_after_label": "in row {row}, column {col} the mark {char} comes after a label: marks come first",
-    "mark_twice": "row {row}, column {col} has the mark {char} twice",
-    "mark_max": "the mark {char} is on more than {limit} cell{s}: in row {other_row}, column {other_col} and in row {row}, column {col}",
-    "label_twice": "the label {char} is on the map twice (row {other_row}, column {other_col} and row {row}, column {col}): each label names one thing",
-    "label_twice.same_cell": "the label {char} is on the map twice in row {row}, column {col}: each label names one thing",
-    "unknown_char": "unknown character {char} in row {row}",
-    "too_many_cols": "row {row} has {count} cells: at most {limit}",
-    "ragged": "row {row} has {count} cells but row 1 has {limit}: every row needs the same number",
+
+class SizeRule(TypedDict):
+    """A size the text (before and after its blanks are dropped), the rows, a row's
+    characters or its cells must keep to: ``count`` against ``bound`` (a number, or
+    one of :data:`BOUNDS`), else ``refusal``."""
+
+    of: Literal["text", "body", "rows", "row", "cells"]
+    count: Literal["at_most", "at_least", "equal"]
+    bound: int | Literal["text_limit", "max_rows", "max_cols", "first_row"]
+    refusal: str
+
+
+class CountRule(TypedDict):
+    """How often one character of a ``kind`` may be given ``within`` a cell or the
+    whole map: at most ``most`` times (a number, or "max": the mark's own ``max`` in the
+    grid, no limit without one), else ``refusal`` (``same_cell`` when the earlier one
+    is in the same cell)."""
+
+    kind: Literal["edge", "mark", "label"]
+    within: Literal["cell", "map"]
+    most: int | Literal["max"]
+    refusal: str
+    same_cell: NotRequired[str]
+
+
+class Grammar(TypedDict):
+    blanks: str
+    read: dict[Part, dict[str, dict[Kind, str | Literal[True]]]]
+    counts: list[CountRule]
+    sizes: list[SizeRule]
+    messages: dict[str, str]
+
+
+# The kinds of character in each part of a text: those the grid names, and "other".
+PART_KINDS: dict[Part, tuple[Kind, ...]] = {"edges": ("edge", "other"), "row": ("state", "mark", "label", "other")}
+BOUNDS = ("text_limit", "max_rows", "max_cols", "first_row")  # first_row: the first row's cells
+TAKE: Literal[True] = True  # in GRAMMAR["read"]: the character is taken
+
+GRAMMAR: Grammar = {
+    # Only these count as blanks around a text; "str.strip()" would also drop other
+    # Unicode spaces, which the page's parser would not.
+    "blanks": " \t\n\r\f\v",
+    # What a character of each part does, by the kind of the one before it in that part
+    # ("" for none) and its own kind: taken (true), or refused with the message named.
+    "read": {
+        "edges": {
+            "": {"edge": TAKE, "other": "edge_unknown"},
+            "edge": {"edge": TAKE, "other": "edge_unknown"},
+        },
+        "row": {
+            "": {"state": TAKE, "mark": "no_state", "label": "no_state", "other": "unknown_char"},
+            "state": {"state": TAKE, "mark": TAKE, "label": TAKE, "other": "unknown_char"},
+            "mark": {"state": TAKE, "mark": TAKE, "label": TAKE, "other": "unknown_char"},
+            "label": {"state": TAKE, "mark": "mark_after_label", "label": TAKE, "other": "unknown_char"},
+        },
+    },
+    # Checked in this order as each character is taken.
+    "counts": [
+        {"kind": "edge", "within": "map", "most": 1, "refusal": "edge_twice"},
+        {"kind": "mark", "within": "cell", "most": 1, "refusal": "mark_twice"},
+        {"kind": "mark", "within": "map", "most": "max", "refusal": "mark_max"},
+        {"kind": "label", "within": "map", "most": 1, "refusal": "label_twice", "same_cell": "label_twice.same_cell"},
+    ],
+    # Checked in this order where the reading comes to each: the whole text first.
+    "sizes": [
+        {"of": "text", "count": "at_most", "bound": "text_limit", "refusal": "too_long"},
+        {"of": "body", "count": "at_least", "bound": 1, "refusal": "empty"},
+        {"of": "rows", "count": "at_most", "bound": "max_rows", "refusal": "too_many_rows"},
+        {"of": "row", "count": "at_least", "bound": 1, "refusal": "row_empty"},
+        {"of": "cells", "count": "at_most", "bound": "max_cols", "refusal": "too_many_cols"},
+        {"of": "cells", "count": "equal", "bound": "first_row", "refusal": "ragged"},
+    ],
+    # Every refusal's message, by name (the error's code, or the code and a variant after
+    # a dot), its {words} filled in where it is refused: char and sep a character as show()
+    # writes it; row, col, other_row, other_col places counted from 1; count and limit
+    # sizes; s the plural's "s" or ""; edges the edge codes, joined.
+    "messages": {
+        "too_long": "the map text has {count} characters: the largest map it may hold ({max_rows} rows of {max_cols} cells) takes at most {limit}",
+        "empty": "the map is empty",
+        "edge_unknown": "{char} is not a map edge: the edges before {sep} are {edges}",
+        "edge_twice": "map edge {char} is given twice",
+        "too_many_rows": "the map has {count} rows: at most {limit}",
+        "row_empty": "row {row} is empty: every row needs at least one cell",
+        "no_state": "row {row} starts with {char}: a cell starts with its state",
+        "mark_after_label": "in row {row}, column {col} the mark {char} comes after a label: marks come first",
+        "mark_twice": "row {row}, column {col} has the mark {char} twice",
+        "mark_max": "the mark {char} is on more than {limit} cell{s}: in row {other_row}, column {other_col} and in row {row}, column {col}",
+        "label_twice": "the label {char} is on the map twice (row {other_row}, column {other_col} and row {row}, column {col}): each label names one thing",
+        "label_twice.same_cell": "the label {char} is on the map twice in row {row}, column {col}: each label names one thing",
+        "unknown_char": "unknown character {char} in row {row}",
+        "too_many_cols": "row {row} has {count} cells: at most {limit}",
+        "ragged": "row {row} has {count} cells but row 1 has {limit}: every row needs the same number",
+    },
 }
-_WORDS = frozenset({"char", "sep", "edges", "row", "col", "other_row", "other_col", "count", "limit", "max_rows", "max_cols", "s"})
+BLANKS = GRAMMAR["blanks"]
+MESSAGES = GRAMMAR["messages"]
+# The words any message may use, from the grid: the rest are its place's (check_grammar).
+# Both parsers fill them in (_Reading.refusal, and grid.mjs's).
+GRID_WORDS = frozenset({"sep", "edges", "max_rows", "max_cols"})
 
 
-def _check_messages() -> None:
-    """Checked on load: each message's {words} are among those the parsers fill in,
-    and it has no other brace (the page fills them in by name: grid.mjs, message)."""
-    for name, text in MESSAGES.items():
+def check_grammar(grammar: Grammar) -> None:
+    """Refuse a grammar the parsers cannot follow (raises ValueError): checked on load,
+    and by the tests on the grammars they make from it. A refusal's message may use
+    only the words its place has (a count within a cell has no other cell, a size of
+    the whole text no row), wherever the grammar refuses with it."""
+    has: dict[str, set[str]] = {}  # refusal -> the words every place that refuses with it has
+
+    def refused(name: str, words: set[str]) -> None:
+        has[name] = has[name] & words if name in has else words
+
+    for part, table in grammar["read"].items():
+        kinds = PART_KINDS[part]
+        if set(table) != {""} | set(kinds[:-1]):
+            raise ValueError(f"read[{part}] needs a row for the start and for each kind of {kinds[:-1]}, not {sorted(table)}")
+        for after, actions in table.items():
+            if tuple(actions) != kinds:
+                raise ValueError(f"read[{part}][{after!r}] says what each of {kinds} does, in that order")
+            if actions["other"] is TAKE:
+                raise ValueError(f"read[{part}][{after!r}]: a character the grid does not name cannot be taken")
+            place = set() if part == "edges" else {"row", "col"} if after else {"row"}
+            for action in actions.values():
+                if action is not TAKE:
+                    refused(action, {"char"} | place)
+    if any(grammar["read"]["row"][""][k] is TAKE for k in ("mark", "label")):
+        raise ValueError("read[row]: a mark or a label is taken onto a cell, so not before a row's first state")
+    if not any(rule["kind"] == "label" and rule["within"] == "map" and rule["most"] == 1 for rule in grammar["counts"]):
+        raise ValueError("counts: a label is on the map at most once: a parsed map gives each label its one cell (Grid.labels)")
+    for rule in grammar["counts"]:
+        if rule["kind"] not in ("edge", "mark", "label") or rule["within"] not in ("cell", "map"):
+            raise ValueError(f"counts: {rule}: an edge, a mark or a label is counted within a cell or the map")
+        if (rule["most"] == "max" and rule["kind"] != "mark") or (isinstance(rule["most"], int) and rule["most"] < 1):
+            raise ValueError(f"counts: {rule}: most is a number of at least 1, or max (a mark's own)")
+        place = set() if rule["kind"] == "edge" else {"row", "col"} | ({"other_row", "other_col"} if rule["within"] == "map" else set())
+        for name in [rule["refusal"]] + ([rule["same_cell"]] if "same_cell" in rule else []):
+            refused(name, {"char", "limit", "s"} | place)
+    for size in grammar["sizes"]:
+        if size["of"] not in ("text", "body", "rows", "row", "cells") or size["count"] not in ("at_most", "at_least", "equal"):
+            raise ValueError(f"sizes: {size}: the size of the text, body, rows, a row or its cells, at most, at least or equal to its bound")
+        if not isinstance(size["bound"], int) and size["bound"] not in BOUNDS:
+            raise ValueError(f"sizes: {size}: bound is a number or one of {BOUNDS}")
+        refused(size["refusal"], {"count", "limit", "s"} | ({"row"} if size["of"] in ("row", "cells") else set()))
+    messages = grammar["messages"]
+    if set(has) != set(messages):
+        raise ValueError(f"every refusal has a message and every message is a refusal: {sorted(has)} against {sorted(messages)}")
+    for name, text in messages.items():
         words = re.findall(r"\{(\w+)\}", text)
-        if not set(words) <= _WORDS or text.count("{") != len(words) or text.count("}") != len(words):
-            raise ValueError(f"grid message {name!r}: its words are {words}, of {sorted(_WORDS)}, and no other brace")
+        if not set(words) <= has[name] | GRID_WORDS or text.count("{") != len(words) or text.count("}") != len(words):
+            raise ValueError(f"grid message {name!r}: its words are {words}, of {sorted(has[name] | GRID_WORDS)}, and no other brace")
 
 
-_check_messages()
-
-
-def _message(name: str, **words: Any) -> str:
-    """Message ``name`` (:data:`MESSAGES`) with its words filled in."""
-    return MESSAGES[name].format(**words)
+check_grammar(GRAMMAR)
 
 
 def check_spec(grid: GridSpec) -> None:
@@ -130,7 +251,8 @@ def text_limit(grid: GridSpec) -> int:
     """The length of the longest text the grid can take (before blanks are dropped).
 
     Edges and their separator, every cell's state, the row separators, each
-    mark on as many cells as it may be, and every label once.
+    mark on as many cells as it may be, and every label once. A map field's
+    schema gives it as ``max_length``, which the page reads.
     """
     rows, cols = grid["max_rows"], grid["max_cols"]
     edges = len(grid.get("edges", []))
@@ -189,128 +311,142 @@ class Grid:
         }
 
 
-def _strip(text: str) -> str:
-    return text.strip(BLANKS)
-
-
 def show(ch: str) -> str:
     """A character for a message: in quotes, or as U+XXXX when it would not show (a blank, a control)."""
     n = ord(ch)
     return f"U+{n:04X}" if n <= 0x20 or 0x7F <= n <= 0xA0 else f'"{ch}"'
 
 
-def parse_grid(grid: GridSpec, text: str) -> Grid:
-    """Read ``text`` in the notation of ``grid``, or raise :class:`GridError`."""
-    limit = text_limit(grid)
-    if len(text) > limit:
-        raise GridError(
-            "too_long",
-            _message("too_long", count=len(text), max_rows=grid["max_rows"], max_cols=grid["max_cols"], limit=limit),
-            count=len(text),
-            limit=limit,
-        )
-    body = _strip(text)
-    if not body:
-        raise GridError("empty", _message("empty"))
-    edge_codes = [e["code"] for e in grid.get("edges", [])]
-    edges: list[str] = []
+
+def parse_grid(grid: GridSpec, text: str, grammar: Grammar = GRAMMAR) -> Grid:
+    """Read ``text`` in the notation of ``grid`` by the rules of ``grammar`` (the
+    tests give others), or raise :class:`GridError`."""
+    reading = _Reading(grid, grammar)
+    reading.size("text", len(text))
+    body = text.strip(grammar["blanks"])
+    reading.size("body", len(body))
     sep = grid["edge_sep"]
-    if edge_codes and sep in body:
+    if grid.get("edges") and sep in body:
         head, body = body.split(sep, 1)
-        for ch in head:
-            if ch not in edge_codes:
-                raise GridError("edge_unknown", _message("edge_unknown", char=show(ch), sep=show(sep), edges=", ".join(edge_codes)), char=ch)
-            if ch in edges:
-                raise GridError("edge_twice", _message("edge_twice", char=show(ch)), char=ch)
-            edges.append(ch)
+        reading.read("edges", head)
     rows = body.split(grid["row_sep"])
-    if len(rows) > grid["max_rows"]:
-        raise GridError("too_many_rows", _message("too_many_rows", count=len(rows), limit=grid["max_rows"]), count=len(rows), limit=grid["max_rows"])
-    state_codes = frozenset(s["code"] for s in grid["states"])
-    mark_max = {m["code"]: m.get("max") for m in grid.get("marks", [])}
-    label_chars = frozenset(_label_chars(grid))
-    max_cols = grid["max_cols"]
+    reading.size("rows", len(rows))
     states: list[str] = []
-    marks: dict[Cell, tuple[str, ...]] = {}
-    labels: dict[str, Cell] = {}
-    holders: dict[str, list[Cell]] = {code: [] for code in mark_max}
     for r, row in enumerate(rows):
-        if not row:
-            raise GridError("row_empty", _message("row_empty", row=r + 1), row=r + 1)
-        if state_codes.issuperset(row):
-            cells = row  # the usual row: states only
-        else:
-            cells = _read_row(row, r, state_codes, mark_max, label_chars, marks, labels, holders)
-        if len(cells) > max_cols:
-            raise GridError("too_many_cols", _message("too_many_cols", row=r + 1, count=len(cells), limit=max_cols), row=r + 1, count=len(cells), limit=max_cols)
-        if states and len(cells) != len(states[0]):
-            raise GridError(
-                "ragged",
-                _message("ragged", row=r + 1, count=len(cells), limit=len(states[0])),
-                row=r + 1,
-                count=len(cells),
-                limit=len(states[0]),
-            )
+        reading.size("row", len(row), r)
+        # The usual row holds states only, which a grammar takes one by one as cells (plain_rows).
+        cells = row if reading.plain_rows and reading.states.issuperset(row) else reading.read("row", row, r)
+        reading.size("cells", len(cells), r)
         states.append(cells)
-    return Grid(tuple(edges), tuple(states), marks, labels)
+        reading.bounds["first_row"] = len(states[0])
+    return Grid(tuple(reading.edges), tuple(states), reading.marks, reading.labels)
 
 
-def _read_row(
-    row: str, r: int, state_codes: frozenset[str], mark_max: dict[str, int | None], label_chars: frozenset[str],
-    marks: dict[Cell, tuple[str, ...]], labels: dict[str, Cell], holders: dict[str, list[Cell]],
-) -> str:
-    """One row with marks or labels: its states, filling in ``marks``, ``labels`` and ``holders``."""
-    cells: list[str] = []
-    cell_marks: list[str] = []
-    after = ""  # "", "state", "mark" or "label": what came last in this row
-    for ch in row:
-        if ch in state_codes:
-            if cell_marks:
-                marks[(r, len(cells) - 1)] = tuple(cell_marks)
-                cell_marks = []
-            cells.append(ch)
-            after = "state"
-            continue
-        c = len(cells) - 1
-        known = ch in mark_max or ch in label_chars
-        if known and not cells:
-            raise GridError("no_state", _message("no_state", row=r + 1, char=show(ch)), row=r + 1, char=ch)
-        if ch in mark_max:
-            if after == "label":
-                raise GridError("mark_after_label", _message("mark_after_label", row=r + 1, col=c + 1, char=show(ch)), row=r + 1, col=c + 1, char=ch)
-            if ch in cell_marks:
-                raise GridError("mark_twice", _message("mark_twice", row=r + 1, col=c + 1, char=show(ch)), row=r + 1, col=c + 1, char=ch)
-            most = mark_max[ch]
-            if most and len(holders[ch]) >= most:
-                first = holders[ch][0]
-                raise GridError(
-                    "mark_max",
-                    _message("mark_max", char=show(ch), limit=most, s="s" if most > 1 else "", other_row=first[0] + 1, other_col=first[1] + 1, row=r + 1, col=c + 1),
-                    row=r + 1,
-                    col=c + 1,
-                    char=ch,
-                    other=(first[0] + 1, first[1] + 1),
-                    limit=most,
-                )
-            holders[ch].append((r, c))
-            cell_marks.append(ch)
-            after = "mark"
-            continue
-        if ch in label_chars:
-            if ch in labels:
-                first = labels[ch]
-                raise GridError(
-                    "label_twice",
-                    _message("label_twice.same_cell" if first == (r, c) else "label_twice", char=show(ch), other_row=first[0] + 1, other_col=first[1] + 1, row=r + 1, col=c + 1),
-                    row=r + 1,
-                    col=c + 1,
-                    char=ch,
-                    other=(first[0] + 1, first[1] + 1),
-                )
-            labels[ch] = (r, c)
-            after = "label"
-            continue
-        raise GridError("unknown_char", _message("unknown_char", char=show(ch), row=r + 1), row=r + 1, char=ch)
-    if cell_marks:
-        marks[(r, len(cells) - 1)] = tuple(cell_marks)
-    return "".join(cells)
+_KEPT: dict[str, Callable[[int, int], bool]] = {"at_most": operator.le, "at_least": operator.ge, "equal": operator.eq}
+
+
+class _Reading:
+    """One text read under one grid: a grammar's rules, the places they count, and what is read."""
+
+    def __init__(self, grid: GridSpec, grammar: Grammar):
+        self.grid = grid
+        self.grammar = grammar
+        # Whether a row of states alone is its cells, one each (true of GRAMMAR): parse_grid
+        # then reads it without taking it character by character (a 100 by 100 map is 10,000).
+        self.plain_rows = all(actions["state"] is TAKE for actions in grammar["read"]["row"].values())
+        marks = grid.get("marks", [])
+        self.kind_of: dict[Part, dict[str, Kind]] = {
+            "edges": {e["code"]: "edge" for e in grid.get("edges", [])},
+            "row": {
+                **{s["code"]: "state" for s in grid["states"]},
+                **{m["code"]: "mark" for m in marks},
+                **{ch: "label" for ch in _label_chars(grid)},
+            },
+        }
+        self.states = frozenset(s["code"] for s in grid["states"])
+        self.mark_max = {m["code"]: m.get("max") or 0 for m in marks}
+        self.bounds: dict[str, int | None] = {"text_limit": text_limit(grid), "max_rows": grid["max_rows"], "max_cols": grid["max_cols"], "first_row": None}
+        # of -> its rules, in order: the bound (a number, or a name in self.bounds), the
+        # comparison the count must pass against it, and the refusal.
+        self.sizes: dict[str, list[tuple[int | str, Callable[[int, int], bool], str]]] = {}
+        for size in grammar["sizes"]:
+            self.sizes.setdefault(size["of"], []).append((size["bound"], _KEPT[size["count"]], size["refusal"]))
+        self.counts: dict[str, list[tuple[int, CountRule]]] = {}  # kind -> its rules, numbered, in order
+        for i, rule in enumerate(grammar["counts"]):
+            self.counts.setdefault(rule["kind"], []).append((i, rule))
+        self.held: dict[tuple[int, str, Cell | None], list[Cell | None]] = {}  # (rule, character, cell or map) -> where given
+        self.edges: list[str] = []
+        self.marks: dict[Cell, tuple[str, ...]] = {}
+        self.labels: dict[str, Cell] = {}
+
+    def size(self, of: str, count: int, r: int | None = None) -> None:
+        for bound, kept, refusal in self.sizes.get(of, ()):
+            limit = self.bounds[bound] if isinstance(bound, str) else bound
+            if limit is not None and not kept(count, limit):
+                raise self.refusal(refusal, row=r, count=count, limit=limit)
+
+    def read(self, part: Part, chars: str, r: int | None = None) -> str:
+        """Take ``chars``, a part of the text (the edges, or row ``r``): a row's states."""
+        table = self.grammar["read"][part]
+        kind_of = self.kind_of[part].get
+        cells: list[str] = []
+        after = ""
+        for ch in chars:
+            kind = kind_of(ch, "other")
+            action = table[after][kind]
+            if kind == "state" and action is TAKE:  # the usual one: a new cell (nothing counts states)
+                cells.append(ch)
+                after = kind
+                continue
+            cell = (r, len(cells) - 1) if r is not None and cells else None  # the one a mark or label is on
+            if action is not TAKE:
+                raise self.refusal(action, row=r, cell=cell, char=ch)
+            if kind in self.counts:
+                self.count(kind, ch, cell, r)
+            if kind == "edge":
+                self.edges.append(ch)
+            elif kind == "state":
+                cells.append(ch)
+            elif kind == "mark" and cell:
+                self.marks[cell] = (*self.marks.get(cell, ()), ch)
+            elif kind == "label" and cell:
+                self.labels[ch] = cell
+            after = kind
+        return "".join(cells)
+
+    def count(self, kind: Kind, ch: str, cell: Cell | None, r: int | None) -> None:
+        """Refuse ``ch`` given once too often (the grammar's counts), else count it where it is."""
+        rules = self.counts[kind]
+        for i, rule in rules:
+            held = self.held.get((i, ch, cell if rule["within"] == "cell" else None), [])
+            most = self.mark_max.get(ch, 0) if rule["most"] == "max" else rule["most"]
+            if most and len(held) >= most:
+                other = held[0] if rule["within"] == "map" else None
+                name = rule["same_cell"] if "same_cell" in rule and other == cell else rule["refusal"]
+                raise self.refusal(name, row=r, cell=cell, char=ch, other=other, limit=most)
+        for i, rule in rules:
+            self.held.setdefault((i, ch, cell if rule["within"] == "cell" else None), []).append(cell)
+
+    def refusal(
+        self, name: str, *, row: int | None = None, cell: Cell | None = None, char: str | None = None,
+        other: Cell | None = None, count: int | None = None, limit: int | None = None,
+    ) -> GridError:
+        """The GridError ``name`` (a message of the grammar's), placed: rows and columns from 1."""
+        place = {
+            "row": None if row is None else row + 1,
+            "col": None if cell is None else cell[1] + 1,
+            "char": char,
+            "other": None if other is None else (other[0] + 1, other[1] + 1),
+            "count": count,
+            "limit": limit,
+        }
+        words: dict[str, Any] = {k: v for k, v in place.items() if v is not None and k not in ("char", "other")}
+        words.update(
+            sep=show(self.grid["edge_sep"]), edges=", ".join(e["code"] for e in self.grid.get("edges", [])),
+            max_rows=self.grid["max_rows"], max_cols=self.grid["max_cols"], s="s" if limit and limit > 1 else "",
+        )
+        if char is not None:
+            words["char"] = show(char)
+        if other is not None:
+            words.update(other_row=other[0] + 1, other_col=other[1] + 1)
+        return GridError(name.split(".")[0], self.grammar["messages"][name].format(**words), **place)

@@ -51,6 +51,11 @@ export interface FieldSchema {
   choices?: Choice[];
   /** A map's grid (rules_py/grid.py), for type map only. */
   grid?: Grid;
+  /**
+   * For type map only: the most characters its text may have, the largest map its grid allows
+   * (rules_py/grid.py, text_limit). The page refuses a longer text before it reads it.
+   */
+  max_length?: number;
   /** For an input that chooses how to read a rule the source leaves open: its Interpretation note. */
   reading?: Reading;
 }

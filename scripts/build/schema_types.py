@@ -13,11 +13,11 @@ Two JSON Schemas declare what crosses the seam between rules_py and the page:
   engine's refusal of bad input; from it ``rules_py/calculator_shapes.py``, the
   types ``Calculator.schema()`` returns, and ``types/calculator.d.ts``.
 
-One more contract is data rather than types: what the map grid's two parsers
-(``rules_py/grid.py`` and the page's ``docs/assets/calc/grid.mjs``) must both
-say, the blanks around a map's text and every refusal's message
-(``grid.BLANKS``, ``grid.MESSAGES``), which this script writes into
-``docs/assets/calc/grid-grammar.mjs`` for the page (:func:`grid_grammar`).
+One more contract is data rather than types: the map grid's grammar, which its
+two parsers (``rules_py/grid.py`` and the page's ``docs/assets/calc/grid.mjs``)
+both read: what a character may follow, how often it may be given, the sizes,
+the blanks and every refusal's message (``grid.GRAMMAR``), which this script
+writes into ``docs/assets/calc/grid-grammar.mjs`` for the page (:func:`grid_grammar`).
 
 Each ``$defs`` entry becomes a type named after it (``odds_answer``:
 ``OddsAnswer``): an object with ``properties`` an interface (a key outside
@@ -259,11 +259,10 @@ GRID_GRAMMAR = ROOT / "docs" / "assets" / "calc" / "grid-grammar.mjs"
 
 
 def grid_grammar() -> str:
-    """docs/assets/calc/grid-grammar.mjs: rules_py/grid.py's BLANKS and MESSAGES, as the page's parser reads them."""
+    """docs/assets/calc/grid-grammar.mjs: rules_py/grid.py's GRAMMAR, as the page's parser reads it."""
     from rules_py import grid  # the package is installed (editable) wherever this runs
 
-    messages = [(json.dumps(name), json.dumps(text, ensure_ascii=False)) for name, text in grid.MESSAGES.items()]
-    return render("grid-grammar.mjs.j2", blanks=json.dumps(grid.BLANKS), messages=messages)
+    return render("grid-grammar.mjs.j2", grammar=json.dumps(grid.GRAMMAR, indent=2, ensure_ascii=False))
 
 
 def main() -> int:

@@ -6,13 +6,12 @@
 // bounds the − / + buttons keep to are the schema's. InputsSummary, below,
 // says option A's inputs in words and folds its form on a phone.
 
-import { textLimit } from "./grid.mjs";
 import { MapGridInput } from "./map-grid.mjs";
 import { el } from "./results.mjs";
 
 // The longest value a field other than a map takes from the player: every one of
 // them takes a word or a number of a few characters (a map's grid bounds its
-// own text, grid.mjs). A longer value (a paste of a megabyte) is not taken: it
+// own text: its max_length). A longer value (a paste of a megabyte) is not taken: it
 // never reaches the engine, the link or the address.
 const VALUE_MAX = 200;
 
@@ -25,7 +24,7 @@ const VALUE_MAX = 200;
 /** @param {FieldSchema} field @param {Widget} widget @param {string} previous @param {HTMLElement} box */
 export function refuseOverLong(field, widget, previous, box) {
   const length = widget.value.length;
-  const over = length > (field.type === "map" ? textLimit(/** @type {import("./grid.mjs").Grid} a map field has its grid */ (field.grid)) : VALUE_MAX);
+  const over = length > (field.type === "map" ? /** @type {number} a map field has its max_length */ (field.max_length) : VALUE_MAX);
   box.hidden = !over;
   box.textContent = over ? `Not taken: ${length} characters is longer than any value of ${field.label}, which keeps its last value.` : "";
   if (over) widget.value = previous;

@@ -55,7 +55,8 @@ export class MapGridInput {
    */
   constructor(field, idBase, onText) {
     this.field = field;
-    this.spec = gridSpec(/** @type {import("./grid.mjs").Grid} a map field has its grid */ (field.grid));
+    // A map field has its grid and the longest text it takes (Field.schema in rules_py/calculator.py).
+    this.spec = gridSpec(/** @type {import("./grid.mjs").Grid} */ (field.grid), /** @type {number} */ (field.max_length));
     this.onText = onText; // (text) => void: a change made in the editor
     this.map = /** @type {GridMap | null} */ (null);
     this.tool = "state";
