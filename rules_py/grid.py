@@ -31,7 +31,8 @@ map as the player types, on a first visit before the engine has arrived) from
 generates from :data:`GRAMMAR` (``make check`` fails when it differs). Neither
 parser holds a rule of its own: each knows only the shape above (the edges
 before ``edge_sep``, rows split at ``row_sep``, cells) and what a character it
-takes builds. Change a rule here and both follow: tests/test_grid.py changes
+takes builds (and the page writes a map its editor changed back as text in an
+order the grammar takes). Change a rule here and both follow: tests/test_grid.py changes
 rules and sees the two parsers still agree, and ``tests/map_grid_cases.json``
 holds the cases both must read as written there.
 

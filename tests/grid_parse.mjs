@@ -1,17 +1,19 @@
 // The page's map-grid parser (docs/assets/calc/grid.mjs) as a command, for
 // tests/test_grid.py: reads [{grammar, grid, max_text, texts}] as JSON on stdin and
 // prints, for each job, what the parser makes of each text under that grammar and
-// grid: {parsed} or {error}. The test gives it grammars changed from rules_py/grid.py's
-// and compares with what Python's parser makes of the same texts.
+// grid: {parsed, again} or {error}, where again is the parse of the text the page
+// writes for the map (serialiseMap). The test gives it grammars changed from
+// rules_py/grid.py's and compares with what Python's parser makes of the same texts.
 
 import { readFileSync } from "node:fs";
 
-import { GridError, gridSpec, parseMap } from "../docs/assets/calc/grid.mjs";
+import { GridError, gridSpec, parseMap, serialiseMap } from "../docs/assets/calc/grid.mjs";
 
 /** @param {string} text @param {import("../docs/assets/calc/grid.mjs").GridSpec} spec @param {import("../docs/assets/calc/grid.mjs").Grammar} grammar */
 function outcome(text, spec, grammar) {
   try {
-    return { parsed: parseMap(spec, text, grammar) };
+    const parsed = parseMap(spec, text, grammar);
+    return { parsed, again: parseMap(spec, serialiseMap(spec, parsed, grammar), grammar) };
   } catch (error) {
     if (error instanceof GridError) return { error: error.toJSON() };
     throw error;

@@ -258,16 +258,21 @@ class Reading {
   }
 }
 
-// The canonical text of a map: edges, marks and labels in the grid's own order.
-/** @param {GridSpec} spec @param {GridMap} map */
-export function serialiseMap(spec, map) {
+// The canonical text of a map: edges, marks and labels in the grid's own order, a
+// cell's marks before its labels where the grammar takes a label after a mark (GRAMMAR
+// does), else after them.
+/** @param {GridSpec} spec @param {GridMap} map @param {Grammar} [grammar] */
+export function serialiseMap(spec, map, grammar = BUILT) {
   const edgeOrder = spec.edges.map((e) => e.code).filter((c) => map.edges.includes(c));
   const markOrder = spec.marks.map((m) => m.code);
   const labelOrder = spec.labels ? [...spec.labels.chars] : [];
-  const cellText = (/** @type {Cell} */ cell) =>
-    cell.marks.length || cell.labels.length
-      ? cell.state + markOrder.filter((m) => cell.marks.includes(m)).join("") + labelOrder.filter((l) => cell.labels.includes(l)).join("")
-      : cell.state;
+  const marksFirst = grammar.read.row.mark.label === true;
+  const cellText = (/** @type {Cell} */ cell) => {
+    if (!cell.marks.length && !cell.labels.length) return cell.state;
+    const marks = markOrder.flatMap((m) => cell.marks.filter((x) => x === m)).join(""); // each as often as given
+    const labels = labelOrder.filter((l) => cell.labels.includes(l)).join("");
+    return cell.state + (marksFirst ? marks + labels : labels + marks);
+  };
   const rows = map.rows.map((row) => row.map(cellText).join(""));
   return (edgeOrder.length ? edgeOrder.join("") + spec.edgeSep : "") + rows.join(spec.rowSep);
 }
