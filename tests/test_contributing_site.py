@@ -37,6 +37,14 @@ pytestmark = pytest.mark.site
 # What the copy takes from the working tree: the sources, not what a build or a set-up made.
 NOT_SOURCES = {".git", ".venv", "node_modules", "site", "build", ".pytest_cache", ".mypy_cache", ".ruff_cache", "__pycache__"}
 SHARED_SET_UP = (".venv", "node_modules")
+# The build's cache of Pyodide's memory snapshot, as a contributor's checkout holds it from
+# their last `make site`. A snapshot is named by all it is made from (Pyodide's version, the
+# standard library modules it imports, its script: build_wheel.build_snapshot), none of which
+# the guide's system changes, so the copy's build finds it there rather than taking it again
+# in Node (about 10 s of CPU); a guide whose system imported another module would be named
+# otherwise and taken anew. The wheel and its bytecode, which the guide does change, are made
+# afresh: their cache is not copied. tests/test_reproducible.py builds all three with empty caches.
+SHARED_CACHES = ("build/pyodide-snapshot",)
 
 
 def sources(tree: Path) -> list[Path]:
@@ -56,6 +64,9 @@ def guided(tmp_path_factory) -> Path:
         shutil.copy2(ROOT / name, tree / name)
     for name in SHARED_SET_UP:
         (tree / name).symlink_to(ROOT / name)
+    for name in SHARED_CACHES:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, tree / name)
     written = follow(tree)
     assert {"rules_py/skirmish/morale.py", "docs/skirmish/morale.md", "docs/sheets/skirmish.md", "mkdocs.yml"} <= set(written), written
     # make site's recipe in the copy, with the set-up the copy shares taken as made (-o: not remade,
