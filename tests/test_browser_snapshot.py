@@ -7,8 +7,9 @@ the standard library modules that the worker's start-up imports
 the snapshot after its first answer; from the next visit on the worker
 restores it from the browser's cache instead of booting Python. These check, in Chromium, that the calculators answer the CLI's odds
 from the snapshot, that the snapshot leaves nothing for rules_py to import,
-and that a host which loses the snapshot or inflates it itself still gets
-answers.
+that a host which loses the snapshot or inflates it itself still gets
+answers, and that a worker held up, as a busy phone's is, still judges the link
+right (loader/link.mjs).
 """
 
 from __future__ import annotations
@@ -326,9 +327,9 @@ def test_a_worker_held_up_as_the_standard_library_arrives_still_calls_a_slow_lin
 
 def called_fast(server) -> None:
     """The first visit's start on ``server`` called the link fast, as loopback is: it fetched the
-    WebAssembly as it is, never its .xz (a start that calls the link slow fetches the .xz, and
-    the snapshot only once it has answered, for the next visit, as a fast link's start would
-    have). Without it a test of what the start does with the snapshot tests nothing."""
+    WebAssembly as it is, never its .xz. A start that calls the link slow fetches the .xz, and
+    the snapshot too, but only after its first answer, for the next visit: that the server was
+    asked for the snapshot does not say that the start asked for it."""
     asked = [p.split("?")[0] for p in server.requested]
     assert "/assets/generated/pyodide/pyodide.asm.wasm.xz" not in asked, "the worker called loopback slow: its start never asked for the snapshot"
 
