@@ -208,7 +208,7 @@ async function chooseWasm(/** @type {LoaderState} */ state) {
 export function startDownloads(/** @type {LoaderState} */ state) {
   const stdlibDownload = countedFetch(state, GENERATED_HREF(`${STDLIB}.xz`));
   stdlibDownload.catch(() => {}); // reported below
-  state.linkProbe = probe(stdlibDownload);
+  state.linkProbe = probe(stdlibDownload, GENERATED_HREF(`${STDLIB}.xz`));
   const wasm = chooseWasm(state)
     .then((response) =>
       state.wasmFile === WASM ? asWasm(response) : inflated(state, /** @type {Inflated} */ (INFLATED.get(GENERATED_HREF(WASM))), Promise.resolve(response)),

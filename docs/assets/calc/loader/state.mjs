@@ -29,7 +29,7 @@ import { sha256Hex } from "./sha256.mjs";
  * @property {string | null} pageBuild the build the page comes from (build-check.mjs), if it says
  * @property {() => void} wheelMayCome lets the wheel's download start (see fetchWheel)
  * @property {Promise<void>} wheelMay
- * @property {Promise<{rate: number}> | null} linkProbe bytes a second that crossed the link
+ * @property {Promise<import("./link.mjs").LinkRate> | null} linkProbe the rate at which the standard library crossed the link (probe)
  * @property {Promise<boolean> | null} fast whether the link is fast (fastLink)
  * @property {WeakMap<Response, Promise<WebAssembly.Module>>} compiling the WebAssembly's response, as handed to Pyodide -> its module
  * @property {(error: Error) => void} fault a file failed: the first fault is the engine's failure
