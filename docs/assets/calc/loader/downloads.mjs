@@ -206,9 +206,10 @@ async function chooseWasm(/** @type {LoaderState} */ state) {
 // loadPyodide's lockFileContents (state.lock). A failed one is a fault
 // (missing from the host, say): Pyodide, refused a file, can hang saying nothing.
 export function startDownloads(/** @type {LoaderState} */ state) {
-  const stdlibDownload = countedFetch(state, GENERATED_HREF(`${STDLIB}.xz`));
+  const stdlibHref = GENERATED_HREF(`${STDLIB}.xz`);
+  const stdlibDownload = countedFetch(state, stdlibHref);
   stdlibDownload.catch(() => {}); // reported below
-  state.linkProbe = probe(stdlibDownload, GENERATED_HREF(`${STDLIB}.xz`));
+  state.linkProbe = probe(stdlibDownload, stdlibHref);
   const wasm = chooseWasm(state)
     .then((response) =>
       state.wasmFile === WASM ? asWasm(response) : inflated(state, /** @type {Inflated} */ (INFLATED.get(GENERATED_HREF(WASM))), Promise.resolve(response)),
