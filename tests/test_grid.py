@@ -148,13 +148,14 @@ def test_both_parsers_follow_a_changed_grammar():
         if change:
             change(grammar)
         check_grammar(grammar)
+        seen = False  # the change is seen: some text reads otherwise than by the built grammar
         for grid in CASES["grids"].values():
             texts = _texts(grid)
             ours = [_python(grid, t, grammar) for t in texts]
-            if change:  # the change is seen: some text reads otherwise than by the built grammar
-                assert ours != [_python(grid, t, GRAMMAR) for t in texts] or grid is not CASES["grids"]["sectors"], change.__name__
+            seen = seen or ours != [_python(grid, t, GRAMMAR) for t in texts]
             jobs.append({"grammar": grammar, "grid": grid, "max_text": text_limit(grid), "texts": texts})
             expected.append((change.__name__ if change else "as built", texts, ours))
+        assert seen or not change, f"{change.__name__} changes nothing the texts show"
     ran = subprocess.run(["node", str(ROOT / "tests" / "grid_parse.mjs")], input=json.dumps(jobs), capture_output=True, text=True, check=True)
     for (name, texts, ours), theirs in zip(expected, json.loads(ran.stdout), strict=True):
         for text, mine, page in zip(texts, ours, theirs, strict=True):
