@@ -31,11 +31,18 @@ pytestmark = pytest.mark.browser
 
 GENERATED = ROOT / "docs" / "assets" / "generated"
 SNAPSHOT_PATH = "/assets/generated/pyodide-snapshot.bin.gz"
+WASM_PATH = "/assets/generated/pyodide/pyodide.asm.wasm"
+WASM_XZ_PATH = WASM_PATH + ".xz"
 
 # A calculator whose odds are worked out by hand in tests/test_browser_engine.py:
 # Soviet Union, no boosts, P(success) = 11/32.
 CALC_ID = "chq-comms-check"
 INPUTS = {"nation": "soviet"}
+
+
+def asked(server) -> list[str]:
+    """The paths the server was asked for, in order, without their queries (?v=<hash>)."""
+    return [p.split("?")[0] for p in server.requested]
 
 
 def runtime() -> dict:
@@ -133,12 +140,11 @@ def test_a_first_visit_boots_python_and_the_next_restores_the_snapshot(tab):
     tab.page.wait_for_function("() => fireMissionEngine.files !== undefined", timeout=60_000)
     files = tab.page.evaluate("fireMissionEngine.files")
     assert {"pyodide/pyodide.asm.wasm.xz", "pyodide/pyodide.asm.wasm", runtime()["snapshot"]} <= set(files)
-    asked = [p.split("?")[0] for p in tab.server.requested]
-    wasm, xz = "/assets/generated/pyodide/pyodide.asm.wasm", "/assets/generated/pyodide/pyodide.asm.wasm.xz"
-    assert asked.index(xz) < asked.index(SNAPSHOT_PATH) < asked.index(wasm), asked
+    got = asked(tab.server)
+    assert got.index(WASM_XZ_PATH) < got.index(SNAPSHOT_PATH) < got.index(WASM_PATH), got
     visit_again(tab)
     # The second visit took it from the browser's cache: the server saw neither.
-    assert not any(p.startswith("/assets/generated/pyodide/pyodide.asm.wasm") for p in tab.server.requested)
+    assert not any(p.startswith(WASM_PATH) for p in tab.server.requested)
     # It compiled the WebAssembly as it is: nothing to inflate, and its compiled code can be kept.
     tab.page.wait_for_function("() => fireMissionEngine.files !== undefined")
     second = tab.page.evaluate("fireMissionEngine.files")
@@ -319,9 +325,8 @@ def test_a_worker_held_up_as_the_standard_library_arrives_still_calls_a_slow_lin
     open_calculator(tab)
     assert engine_report(tab)["snapshot"] is False
     tab.page.wait_for_function("() => fireMissionEngine.files !== undefined", timeout=60_000)
-    asked = [p.split("?")[0] for p in tab.server.requested]
-    xz = "/assets/generated/pyodide/pyodide.asm.wasm.xz"
-    assert xz in asked and asked.index(xz) < asked.index(SNAPSHOT_PATH), asked  # the snapshot only for the next visit
+    got = asked(tab.server)
+    assert WASM_XZ_PATH in got and got.index(WASM_XZ_PATH) < got.index(SNAPSHOT_PATH), got  # the snapshot only for the next visit
     assert tab.errors == []
 
 
@@ -330,8 +335,7 @@ def called_fast(server) -> None:
     WebAssembly as it is, never its .xz. A start that calls the link slow fetches the .xz, and
     the snapshot too, but only after its first answer, for the next visit: that the server was
     asked for the snapshot does not say that the start asked for it."""
-    asked = [p.split("?")[0] for p in server.requested]
-    assert "/assets/generated/pyodide/pyodide.asm.wasm.xz" not in asked, "the worker called loopback slow: its start never asked for the snapshot"
+    assert WASM_XZ_PATH not in asked(server), "the worker called loopback slow: its start never asked for the snapshot"
 
 
 def damaged_snapshot() -> bytes:
@@ -359,7 +363,7 @@ def test_a_snapshot_that_is_not_the_builds_is_refused_and_python_boots_without_i
             open_calculator(tab)
             report = engine_report(tab)
             called_fast(server)
-            assert SNAPSHOT_PATH in [p.split("?")[0] for p in server.requested]
+            assert SNAPSHOT_PATH in asked(server)
             assert report["snapshot"] is False
             assert set(runtime()["snapshot_modules"]) <= set(report["imported"])
             assert any("without its snapshot (the snapshot is damaged: its SHA-256 is not the one the build wrote" in w for w in warnings), warnings
