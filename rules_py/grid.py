@@ -417,16 +417,16 @@ class _Reading:
 
     def count(self, kind: Kind, ch: str, cell: Cell | None, r: int | None) -> None:
         """Refuse ``ch`` given once too often (the grammar's counts), else count it where it is."""
-        rules = self.counts[kind]
-        for i, rule in rules:
-            held = self.held.get((i, ch, cell if rule["within"] == "cell" else None), [])
+        # Each rule's places for this character: where it is given in this cell, or on the map.
+        places = [(rule, self.held.setdefault((i, ch, cell if rule["within"] == "cell" else None), [])) for i, rule in self.counts[kind]]
+        for rule, held in places:
             most = self.mark_max.get(ch, 0) if rule["most"] == "max" else rule["most"]
             if most and len(held) >= most:
                 other = held[0] if rule["within"] == "map" else None
                 name = rule["same_cell"] if "same_cell" in rule and other == cell else rule["refusal"]
                 raise self.refusal(name, row=r, cell=cell, char=ch, other=other, limit=most)
-        for i, rule in rules:
-            self.held.setdefault((i, ch, cell if rule["within"] == "cell" else None), []).append(cell)
+        for _, held in places:
+            held.append(cell)
 
     def refusal(
         self, name: str, *, row: int | None = None, cell: Cell | None = None, char: str | None = None,

@@ -126,6 +126,14 @@ export function parseMap(spec, text, grammar = BUILT) {
   return { edges: reading.edges, rows };
 }
 
+// The list `map` holds at `key`, a new one put there if it holds none.
+/** @template K, V @param {Map<K, V[]>} map @param {K} key @returns {V[]} */
+function listAt(map, key) {
+  let list = map.get(key);
+  if (!list) map.set(key, (list = []));
+  return list;
+}
+
 /** @param {string} states @returns {Cell[]} */
 function plainRow(states) {
   const cells = [];
@@ -160,10 +168,10 @@ class Reading {
     this.held = new Map();
     /** @type {Map<string, SizeRule[]>} what each size is held to, in order */
     this.sizes = new Map();
-    for (const rule of grammar.sizes) this.sizes.set(rule.of, [...(this.sizes.get(rule.of) || []), rule]);
+    for (const rule of grammar.sizes) listAt(this.sizes, rule.of).push(rule);
     /** @type {Map<Kind, [number, CountRule][]>} each kind's counts, numbered */
     this.counts = new Map();
-    for (const [i, rule] of grammar.counts.entries()) this.counts.set(rule.kind, [...(this.counts.get(rule.kind) || []), [i, rule]]);
+    for (const [i, rule] of grammar.counts.entries()) listAt(this.counts, rule.kind).push([i, rule]);
     /** @type {string[]} */
     this.edges = [];
   }
@@ -220,7 +228,7 @@ class Reading {
         throw this.refusal(rule.same_cell && same ? rule.same_cell : rule.refusal, { row: r, cell, char: ch, other, limit: most });
       }
     }
-    for (const [i, rule] of rules) this.held.set(key(i, rule), [...(this.held.get(key(i, rule)) || []), cell]);
+    for (const [i, rule] of rules) listAt(this.held, key(i, rule)).push(cell);
   }
 
   // The GridError `name` (a message of the grammar's), placed: rows and columns from 1.
