@@ -23,7 +23,6 @@ import rules_py
 from conftest import cli_odds, open_tab, query
 from test_browser_a11y import violations
 from rules_py.calculator import InputError
-from rules_py.grid import MESSAGES
 
 pytestmark = pytest.mark.browser
 
@@ -267,25 +266,6 @@ def test_an_empty_map_is_started_from_the_grid(tab, calc, map_field):
     tab.page.click(f'{page.box} [data-map-action="add-col"]')
     assert page.text() == first * 2 and page.cells() == 2
     page.settle()
-    assert tab.errors == []
-
-
-@pytest.mark.parametrize("calc,map_field", MAP_CASES[:1], ids=IDS[:1])
-def test_a_map_the_grid_cannot_show_leaves_no_board(tab, calc, map_field):
-    # A text the grammar refuses (row 2 longer than row 1) after a drawn map: the editor says
-    # why in the grammar's words, and nothing of the board stays on the page, not even its
-    # empty frame (a hidden board once kept its inline-block box: a stray dot under the edges).
-    tab.errors.clear()
-    tab.navigate(f"calculators/{calc.id}/{query(start_text(calc, map_field))}")
-    page = MapPage(tab, calc, map_field)
-    page.settle()
-    board = tab.page.locator(f"{page.box} .fm-map-board")
-    expect(board).to_be_visible()
-    state = map_field.grid["states"][0]["code"]
-    tab.page.fill(f'{page.box} textarea[data-input="{map_field.name}"]', f"{state}{map_field.grid['row_sep']}{state * 2}")
-    expect(tab.page.locator(f"{page.box} .fm-map-message")).to_contain_text(MESSAGES["ragged"].format(row=2, count=2, limit=1))
-    expect(board).to_be_hidden()
-    assert tab.page.evaluate(f"() => document.querySelector('{page.box} .fm-map-board').getBoundingClientRect().height") == 0
     assert tab.errors == []
 
 
